@@ -1,0 +1,100 @@
+// Package crapi recognises the controller-runtime, client-go and
+// apimachinery APIs that reconcilecheck's analyzers reason about.
+//
+// Everything here identifies an API by package path and object identity
+// through go/types: a call is a client Update because its callee is the
+// Update method of client.Writer (or of a type that implements it), never
+// because the receiver is spelled r.Client.
+package crapi
+
+import (
+	"go/types"
+	"strings"
+)
+
+// Package paths of the APIs recognised by this package.
+const (
+	CtrlPkg           = "sigs.k8s.io/controller-runtime"
+	ClientPkg         = "sigs.k8s.io/controller-runtime/pkg/client"
+	ReconcilePkg      = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	BuilderPkg        = "sigs.k8s.io/controller-runtime/pkg/builder"
+	HandlerPkg        = "sigs.k8s.io/controller-runtime/pkg/handler"
+	PredicatePkg      = "sigs.k8s.io/controller-runtime/pkg/predicate"
+	ControllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	FinalizerPkg      = "sigs.k8s.io/controller-runtime/pkg/finalizer"
+	APIErrorsPkg      = "k8s.io/apimachinery/pkg/api/errors"
+)
+
+// IsFunc reports whether fn is the package-level function pkg.name.
+func IsFunc(fn *types.Func, pkg, name string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkg {
+		return false
+	}
+	return fn.Signature().Recv() == nil
+}
+
+// IsFuncIn reports whether fn is a package-level function of pkg whose name
+// is one of names.
+func IsFuncIn(fn *types.Func, pkg string, names ...string) bool {
+	for _, n := range names {
+		if IsFunc(fn, pkg, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Named returns the named type (or alias target) behind t, looking through
+// one pointer, and its generic origin; nil if there is none.
+func Named(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin()
+	}
+	return nil
+}
+
+// IsNamed reports whether t (or *t) is the named type pkg.name, generic
+// instantiations included (TypedBuilder[R] is TypedBuilder).
+func IsNamed(t types.Type, pkg, name string) bool {
+	n := Named(t)
+	if n == nil || n.Obj().Pkg() == nil {
+		return false
+	}
+	return n.Obj().Name() == name && n.Obj().Pkg().Path() == pkg
+}
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return IsNamed(t, "context", "Context")
+}
+
+// IsResult reports whether t is reconcile.Result (ctrl.Result is an alias).
+func IsResult(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+		return false
+	}
+	return IsNamed(t, ReconcilePkg, "Result")
+}
+
+// TypeString renders t qualified by package name only (corev1.Pod is
+// printed as v1.Pod), the way users read types in messages.
+func TypeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// ObjectTypeString renders the type of a Kubernetes object argument the way
+// it is written in a builder call: &appsv1.Deployment{} prints as
+// "Deployment" qualified by its package name.
+func ObjectTypeString(t types.Type) string {
+	s := TypeString(t)
+	return strings.TrimPrefix(s, "*")
+}

@@ -1,0 +1,151 @@
+package crapi
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Callee returns the function or interface method a call invokes; nil for a
+// dynamic call of a function value. Generic instantiations are mapped to
+// their origin.
+func Callee(cc *ssa.CallCommon) *types.Func {
+	if cc.IsInvoke() {
+		return cc.Method
+	}
+	f := cc.StaticCallee()
+	if f == nil {
+		return nil
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	fn, _ := f.Object().(*types.Func)
+	return fn
+}
+
+// CallArgs returns the arguments of a call without its receiver.
+func CallArgs(cc *ssa.CallCommon) []ssa.Value {
+	if cc.IsInvoke() {
+		return cc.Args
+	}
+	if fn := Callee(cc); fn != nil && fn.Signature().Recv() != nil && len(cc.Args) > 0 {
+		return cc.Args[1:]
+	}
+	return cc.Args
+}
+
+// Receiver returns the receiver of a method call, nil for a function call.
+func Receiver(cc *ssa.CallCommon) ssa.Value {
+	if cc.IsInvoke() {
+		return cc.Value
+	}
+	if fn := Callee(cc); fn != nil && fn.Signature().Recv() != nil && len(cc.Args) > 0 {
+		return cc.Args[0]
+	}
+	return nil
+}
+
+// ClientCallSSA recognises a client method call in SSA form and returns its
+// arguments without the receiver (ctx first).
+func ClientCallSSA(cc *ssa.CallCommon) (ClientCall, []ssa.Value, bool) {
+	fn := Callee(cc)
+	if fn == nil {
+		return ClientCall{}, nil, false
+	}
+	var recv types.Type
+	if r := Receiver(cc); r != nil {
+		recv = r.Type()
+	}
+	c, ok := ClientCallOf(fn, recv)
+	if !ok {
+		return ClientCall{}, nil, false
+	}
+	return c, CallArgs(cc), true
+}
+
+// IsCallTo reports whether v is a call of the package-level function
+// pkg.name (one of names), and returns the call.
+func IsCallTo(v ssa.Value, pkg string, names ...string) (*ssa.Call, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	if IsFuncIn(Callee(call.Common()), pkg, names...) {
+		return call, true
+	}
+	return nil, false
+}
+
+// Reconciler describes a function that controller-runtime calls to
+// reconcile one request.
+type Reconciler struct {
+	Fn  *ssa.Function
+	Ctx *ssa.Parameter
+	Req *ssa.Parameter
+}
+
+// ReconcilerOf recognises fn as a reconcile function: a Reconcile method
+// whose signature is that of reconcile.TypedReconciler[T]
+// (ctx, T) (reconcile.Result, error), or a function converted to
+// reconcile.Func / reconcile.TypedFunc[T] in its package.
+func ReconcilerOf(fn *ssa.Function, funcs map[*ssa.Function]bool) (Reconciler, bool) {
+	sig := fn.Signature
+	if !isReconcileSig(sig) {
+		return Reconciler{}, false
+	}
+	isMethod := sig.Recv() != nil && fn.Name() == "Reconcile"
+	if !isMethod && !funcs[fn] {
+		return Reconciler{}, false
+	}
+	n := len(fn.Params)
+	if n < 2 {
+		return Reconciler{}, false
+	}
+	return Reconciler{Fn: fn, Ctx: fn.Params[n-2], Req: fn.Params[n-1]}, true
+}
+
+func isReconcileSig(sig *types.Signature) bool {
+	if sig.Params().Len() != 2 || sig.Results().Len() != 2 {
+		return false
+	}
+	return IsContext(sig.Params().At(0).Type()) &&
+		IsResult(sig.Results().At(0).Type()) && IsError(sig.Results().At(1).Type())
+}
+
+// ReconcileFuncs returns the functions of pkg converted to reconcile.Func or
+// reconcile.TypedFunc[T] (reconcile.Func(func(ctx, req) ...)).
+func ReconcileFuncs(funcs []*ssa.Function) map[*ssa.Function]bool {
+	out := map[*ssa.Function]bool{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ct, ok := instr.(*ssa.ChangeType)
+				if !ok || !IsNamed(ct.Type(), ReconcilePkg, "TypedFunc") {
+					continue
+				}
+				switch x := ct.X.(type) {
+				case *ssa.Function:
+					out[x] = true
+				case *ssa.MakeClosure:
+					if f, ok := x.Fn.(*ssa.Function); ok {
+						out[f] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Reconcilers returns the reconcile functions among funcs.
+func Reconcilers(funcs []*ssa.Function) []Reconciler {
+	conv := ReconcileFuncs(funcs)
+	var out []Reconciler
+	for _, fn := range funcs {
+		if r, ok := ReconcilerOf(fn, conv); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}

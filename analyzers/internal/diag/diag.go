@@ -1,0 +1,119 @@
+// Package diag is the one place where reconcilecheck's analyzers report:
+// it drops diagnostics in generated files and builds the edits of
+// suggested fixes that need an import.
+package diag
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// File returns the syntax tree of the file of pass that contains pos.
+func File(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// IsGenerated reports whether the file holding pos is generated: a
+// "// Code generated ... DO NOT EDIT." header, or controller-gen's
+// zz_generated* naming.
+func IsGenerated(pass *analysis.Pass, pos token.Pos) bool {
+	f := File(pass, pos)
+	if f == nil {
+		return false
+	}
+	if ast.IsGenerated(f) {
+		return true
+	}
+	name := filepath.Base(pass.Fset.File(f.FileStart).Name())
+	return strings.HasPrefix(name, "zz_generated")
+}
+
+// Report reports d unless it lies in a generated file.
+func Report(pass *analysis.Pass, d analysis.Diagnostic) {
+	if IsGenerated(pass, d.Pos) {
+		return
+	}
+	pass.Report(d)
+}
+
+// Reportf reports a diagnostic spanning node, with optional fixes.
+func Reportf(pass *analysis.Pass, node ast.Node, fixes []analysis.SuggestedFix, format string, args ...any) {
+	d := analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: fmt.Sprintf(format, args...), SuggestedFixes: fixes}
+	Report(pass, d)
+}
+
+// PackageName returns the name by which the package path can be referred to
+// at pos, and the edits (an added import) needed to make that true. ok is
+// false if the name is shadowed at pos or the package is dot- or
+// blank-imported, in which case a fix cannot safely refer to it.
+func PackageName(pass *analysis.Pass, pos token.Pos, path, defaultName string) (name string, edits []analysis.TextEdit, ok bool) {
+	f := File(pass, pos)
+	if f == nil {
+		return "", nil, false
+	}
+	scope := innermost(pass, f, pos)
+	for _, spec := range f.Imports {
+		p, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || p != path {
+			continue
+		}
+		name = defaultName
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if name == "_" || name == "." {
+			continue
+		}
+		// The import's name must still mean the package at pos.
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == path {
+				return name, nil, true
+			}
+		}
+		return "", nil, false
+	}
+	// Not imported: add it, if nothing at pos already uses the name.
+	if _, obj := scope.LookupParent(defaultName, pos); obj != nil {
+		return "", nil, false
+	}
+	return defaultName, []analysis.TextEdit{addImport(f, path)}, true
+}
+
+func innermost(pass *analysis.Pass, f *ast.File, pos token.Pos) *types.Scope {
+	scope := pass.TypesInfo.Scopes[f]
+	if scope == nil {
+		return pass.Pkg.Scope()
+	}
+	if s := scope.Innermost(pos); s != nil {
+		return s
+	}
+	return scope
+}
+
+// addImport returns an edit adding an import of path to f.
+func addImport(f *ast.File, path string) analysis.TextEdit {
+	quoted := strconv.Quote(path)
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + quoted + "\n")}
+		}
+		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
+	}
+	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}

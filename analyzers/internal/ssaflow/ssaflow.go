@@ -1,0 +1,184 @@
+// Package ssaflow holds the small data-flow questions reconcilecheck's
+// analyzers ask of SSA form: does this value derive from that one, which
+// values carry this error onwards, which return statement is this Return.
+package ssaflow
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxDepth bounds recursive walks over values, so that odd programs cannot
+// make an analyzer slow.
+const maxDepth = 32
+
+// DerivesFrom reports whether v is computed from root: a field of it, a
+// conversion of it, a struct built from its fields, a call taking it, a phi
+// of any of these.
+func DerivesFrom(v, root ssa.Value) bool {
+	return derives(v, root, map[ssa.Value]bool{}, 0)
+}
+
+func derives(v, root ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == root {
+		return true
+	}
+	if v == nil || seen[v] || depth > maxDepth {
+		return false
+	}
+	seen[v] = true
+	d := depth + 1
+	switch v := v.(type) {
+	case *ssa.Field:
+		return derives(v.X, root, seen, d)
+	case *ssa.FieldAddr:
+		return derives(v.X, root, seen, d)
+	case *ssa.Index:
+		return derives(v.X, root, seen, d)
+	case *ssa.IndexAddr:
+		return derives(v.X, root, seen, d)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return derives(v.X, root, seen, d)
+		}
+	case *ssa.ChangeType:
+		return derives(v.X, root, seen, d)
+	case *ssa.Convert:
+		return derives(v.X, root, seen, d)
+	case *ssa.MakeInterface:
+		return derives(v.X, root, seen, d)
+	case *ssa.ChangeInterface:
+		return derives(v.X, root, seen, d)
+	case *ssa.TypeAssert:
+		return derives(v.X, root, seen, d)
+	case *ssa.Extract:
+		return derives(v.Tuple, root, seen, d)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if derives(e, root, seen, d) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		for _, a := range v.Call.Args {
+			if derives(a, root, seen, d) {
+				return true
+			}
+		}
+	case *ssa.Alloc:
+		// A local struct (key := client.ObjectKey{Name: req.Name}) derives
+		// from root if something derived from root is stored into it.
+		for _, st := range StoresTo(v) {
+			if derives(st.Val, root, seen, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// StoresTo returns the stores into the memory of alloc, directly or into
+// one of its fields or elements.
+func StoresTo(alloc *ssa.Alloc) []*ssa.Store {
+	var out []*ssa.Store
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == alloc {
+				out = append(out, r)
+			}
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+			if sub := r.(ssa.Value).Referrers(); sub != nil {
+				for _, s := range *sub {
+					if st, ok := s.(*ssa.Store); ok && st.Addr == r.(ssa.Value) {
+						out = append(out, st)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PassedTo reports whether v is an argument of call, directly, as an
+// interface, or as an element of a variadic slice (fmt.Errorf("%w", err)).
+func PassedTo(v ssa.Value, call *ssa.CallCommon) bool {
+	for _, a := range call.Args {
+		if argHolds(a, v, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func argHolds(a, v ssa.Value, depth int) bool {
+	if a == v {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch a := a.(type) {
+	case *ssa.MakeInterface:
+		return argHolds(a.X, v, depth+1)
+	case *ssa.ChangeInterface:
+		return argHolds(a.X, v, depth+1)
+	case *ssa.Slice:
+		if alloc, ok := a.X.(*ssa.Alloc); ok {
+			for _, st := range StoresTo(alloc) {
+				if argHolds(st.Val, v, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ReturnStmt returns the return statement of fn's syntax at which ret
+// returns, or nil for an implicit return.
+func ReturnStmt(fn *ssa.Function, ret *ssa.Return) *ast.ReturnStmt {
+	if !ret.Pos().IsValid() {
+		return nil
+	}
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return nil
+	}
+	var found *ast.ReturnStmt
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if rs, ok := n.(*ast.ReturnStmt); ok && rs.Return == ret.Pos() {
+			found = rs
+		}
+		return true
+	})
+	return found
+}
+
+// Reachable returns the blocks reachable from start (start included)
+// without crossing an edge for which skip returns true.
+func Reachable(start *ssa.BasicBlock, skip func(from, to *ssa.BasicBlock) bool) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{start: true}
+	stack := []*ssa.BasicBlock{start}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range b.Succs {
+			if seen[s] || (skip != nil && skip(b, s)) {
+				continue
+			}
+			seen[s] = true
+			stack = append(stack, s)
+		}
+	}
+	return seen
+}

@@ -1,0 +1,269 @@
+// Package notfounderr defines an Analyzer that reports a reconciler that
+// returns the NotFound error of fetching the object it was asked to
+// reconcile.
+//
+// # Analyzer notfounderr
+//
+// notfounderr: report Reconcile returning the NotFound error of the requested object
+//
+// When Reconcile(ctx, req) gets the object named by req and returns the
+// error unfiltered (return ctrl.Result{}, err, or the error wrapped with
+// fmt.Errorf("...: %w", err)), the request of a deleted object fails for
+// ever: controller-runtime requeues it with backoff and logs a Reconciler
+// error each time. Filter it with client.IgnoreNotFound(err), or return nil
+// on an apierrors.IsNotFound branch.
+package notfounderr
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+const doc = `report Reconcile returning the NotFound error of the requested object
+
+When Reconcile(ctx, req) gets the object named by req and returns the error
+unfiltered (also wrapped with %w), the request of a deleted object fails for
+ever: controller-runtime requeues it with backoff and logs a Reconciler error
+each time. Filter it with client.IgnoreNotFound(err) or an
+apierrors.IsNotFound branch that returns nil.`
+
+// Analyzer reports Reconcile returning the NotFound error of the object it
+// reconciles.
+var Analyzer = &analysis.Analyzer{
+	Name:     "notfounderr",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/notfounderr.md",
+	Requires: []*analysis.Analyzer{buildssa.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	for _, rec := range crapi.Reconcilers(ssainfo.SrcFuncs) {
+		checkReconciler(pass, rec)
+	}
+	return nil, nil
+}
+
+func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
+	reported := map[*ssa.Return]bool{}
+	for _, b := range rec.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc, args, ok := crapi.ClientCallSSA(call.Common())
+			if !ok || cc.Method != crapi.Get || cc.SubResource || len(args) < 3 {
+				continue
+			}
+			if !ssaflow.DerivesFrom(args[1], rec.Req) {
+				continue // not the requested object: its NotFound may be worth a retry
+			}
+			carriers := errorCarriers(rec.Fn, call)
+			reach := ssaflow.Reachable(b, func(from, to *ssa.BasicBlock) bool {
+				return filtered(from, to, call, carriers)
+			})
+			for blk := range reach {
+				ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+				if !ok || len(ret.Results) == 0 || reported[ret] {
+					continue
+				}
+				errv := ret.Results[len(ret.Results)-1]
+				if !carriers[errv] {
+					continue
+				}
+				reported[ret] = true
+				report(pass, rec.Fn, ret, errv)
+			}
+		}
+	}
+}
+
+// errorCarriers returns the values that hold the error of call: the call
+// itself, phis merging it, and wrappers of it (fmt.Errorf, pkg/errors).
+func errorCarriers(fn *ssa.Function, call *ssa.Call) map[ssa.Value]bool {
+	set := map[ssa.Value]bool{call: true}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				v, ok := instr.(ssa.Value)
+				if !ok || set[v] {
+					continue
+				}
+				switch v := v.(type) {
+				case *ssa.Phi:
+					for _, e := range v.Edges {
+						if set[e] {
+							set[v], changed = true, true
+							break
+						}
+					}
+				case *ssa.Call:
+					if !isWrapper(v) {
+						continue
+					}
+					for c := range set {
+						if ssaflow.PassedTo(c, v.Common()) {
+							set[v], changed = true, true
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	return set
+}
+
+// isWrapper reports whether call returns an error that wraps or annotates
+// its error argument.
+func isWrapper(call *ssa.Call) bool {
+	fn := crapi.Callee(call.Common())
+	return crapi.IsFunc(fn, "fmt", "Errorf") ||
+		crapi.IsFuncIn(fn, "github.com/pkg/errors", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack")
+}
+
+// keepsNotFound reports whether a wrapper keeps the NotFound error
+// reachable by errors.As, so that client.IgnoreNotFound still sees it.
+func keepsNotFound(call *ssa.Call) bool {
+	fn := crapi.Callee(call.Common())
+	if !crapi.IsFunc(fn, "fmt", "Errorf") {
+		return true // pkg/errors wrappers implement Unwrap
+	}
+	if c, ok := call.Call.Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return strings.Contains(constant.StringVal(c.Value), "%w")
+	}
+	return false
+}
+
+// filtered reports whether the edge from->to can only be taken when the
+// error of get is not NotFound (or is nil), or when the code has looked at
+// the error in a way this analyzer does not understand.
+func filtered(from, to *ssa.BasicBlock, get *ssa.Call, carriers map[ssa.Value]bool) bool {
+	ifi, ok := from.Instrs[len(from.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	onTrue := from.Succs[0] == to
+	switch c := ifi.Cond.(type) {
+	case *ssa.Call:
+		if call, ok := crapi.IsCallTo(c, crapi.APIErrorsPkg, "IsNotFound"); ok && takesCarrier(call, carriers) {
+			return !onTrue // the false edge: err is not NotFound
+		}
+	case *ssa.BinOp:
+		if c.Op == token.EQL || c.Op == token.NEQ {
+			x, y := c.X, c.Y
+			if isNil(x) {
+				x, y = y, x
+			}
+			if isNil(y) {
+				// err != nil / err == nil: on the nil edge nothing is returned.
+				if carriers[x] {
+					return onTrue == (c.Op == token.EQL)
+				}
+				// client.IgnoreNotFound(err) != nil: err is another error.
+				if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound"); ok && takesCarrier(call, carriers) {
+					return onTrue == (c.Op == token.NEQ)
+				}
+			}
+		}
+	}
+	// A condition computed from the error by code we do not know (a
+	// helper, errors.Is, errors.As) may well test for NotFound: stay quiet.
+	return examinesError(ifi.Cond, carriers)
+}
+
+func takesCarrier(call *ssa.Call, carriers map[ssa.Value]bool) bool {
+	for c := range carriers {
+		if ssaflow.PassedTo(c, call.Common()) {
+			return true
+		}
+	}
+	return false
+}
+
+// examinesError reports whether cond is computed by a call that takes the
+// error, other than the apierrors predicates that cannot mean NotFound.
+func examinesError(cond ssa.Value, carriers map[ssa.Value]bool) bool {
+	found := false
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		if found || depth > 8 {
+			return
+		}
+		switch v := v.(type) {
+		case *ssa.Call:
+			fn := crapi.Callee(v.Common())
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == crapi.APIErrorsPkg && fn.Name() != "IsNotFound" {
+				return // IsConflict, IsAlreadyExists, ...
+			}
+			if takesCarrier(v, carriers) {
+				found = true
+				return
+			}
+			for _, a := range v.Call.Args {
+				visit(a, depth+1)
+			}
+		case *ssa.UnOp:
+			visit(v.X, depth+1)
+		case *ssa.BinOp:
+			visit(v.X, depth+1)
+			visit(v.Y, depth+1)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				visit(e, depth+1)
+			}
+		case *ssa.Extract:
+			visit(v.Tuple, depth+1)
+		}
+	}
+	visit(cond, 0)
+	return found
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, errv ssa.Value) {
+	rs := ssaflow.ReturnStmt(fn, ret)
+	if rs == nil {
+		return
+	}
+	var node ast.Node = rs
+	var fixes []analysis.SuggestedFix
+	if len(rs.Results) > 1 {
+		expr := rs.Results[len(rs.Results)-1]
+		node = expr
+		if w, ok := errv.(*ssa.Call); !ok || keepsNotFound(w) {
+			fixes = ignoreNotFoundFix(pass, expr)
+		}
+	}
+	diag.Reportf(pass, node, fixes,
+		"Reconcile returns the NotFound error of getting the requested object: once it is deleted, the request is retried with backoff and logged as a Reconciler error for ever; return client.IgnoreNotFound(err) instead")
+}
+
+func ignoreNotFoundFix(pass *analysis.Pass, expr ast.Expr) []analysis.SuggestedFix {
+	name, edits, ok := diag.PackageName(pass, expr.Pos(), crapi.ClientPkg, "client")
+	if !ok {
+		return nil
+	}
+	edits = append(edits,
+		analysis.TextEdit{Pos: expr.Pos(), End: expr.Pos(), NewText: []byte(name + ".IgnoreNotFound(")},
+		analysis.TextEdit{Pos: expr.End(), End: expr.End(), NewText: []byte(")")},
+	)
+	return []analysis.SuggestedFix{{Message: "Wrap the error in client.IgnoreNotFound", TextEdits: edits}}
+}

@@ -1,0 +1,33 @@
+// Package registry lists every reconcilecheck check. The binary, the
+// golangci-lint plugin and the documentation tests all read this one list.
+package registry
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+)
+
+// Check is one entry of the catalogue: an analyzer and the catalogue item
+// (shared/design/checks.md) it implements.
+type Check struct {
+	Analyzer *analysis.Analyzer
+	// Catalogue is the item of the check catalogue, such as "A4".
+	Catalogue string
+}
+
+// Checks returns every check, in catalogue order.
+func Checks() []Check {
+	return []Check{
+		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
+	}
+}
+
+// Analyzers returns the analyzers of every check, in catalogue order.
+func Analyzers() []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	for _, c := range Checks() {
+		out = append(out, c.Analyzer)
+	}
+	return out
+}
