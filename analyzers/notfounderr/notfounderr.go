@@ -20,8 +20,8 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
@@ -43,13 +43,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "notfounderr",
 	Doc:      doc,
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/notfounderr.md",
-	Requires: []*analysis.Analyzer{buildssa.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	for _, rec := range crapi.Reconcilers(ssainfo.SrcFuncs) {
+	for _, rec := range crapi.Reconcilers(ssapkg.Of(pass).SrcFuncs()) {
 		checkReconciler(pass, rec)
 	}
 	return nil, nil

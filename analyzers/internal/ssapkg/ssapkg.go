@@ -1,0 +1,136 @@
+// Package ssapkg provides the SSA form of a package to every
+// reconcilecheck analyzer, built at most once per package and only when
+// some analyzer asks for it.
+//
+// Analyzers that export facts make "go vet" run them, and every analyzer
+// that requires them, on each dependency package too (VetxOnly). Building
+// SSA for all of k8s.io/api and controller-runtime there would cost more
+// than the whole analysis of the user's code, and nothing is reported or
+// exported for packages of dependency modules. So the SSA is built lazily,
+// and for a package of a dependency module it is empty.
+package ssapkg
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzer provides a *Program as its result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "ssapkg",
+	Doc:        "build the SSA form of the package lazily, once, and only for the user's own modules",
+	Run:        run,
+	ResultType: reflect.TypeOf((*Program)(nil)),
+}
+
+// Program is the lazily built SSA form of one package.
+type Program struct {
+	pass  *analysis.Pass
+	once  sync.Once
+	pkg   *ssa.Package
+	funcs []*ssa.Function
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	return &Program{pass: pass}, nil
+}
+
+// IsDependency reports whether pass analyses a package of a dependency
+// module (one fetched at a version), as opposed to the user's own modules.
+func IsDependency(pass *analysis.Pass) bool {
+	return pass.Module != nil && pass.Module.Version != ""
+}
+
+// Package returns the package's SSA form; nil for a dependency package or
+// a package with type errors.
+func (p *Program) Package() *ssa.Package {
+	p.once.Do(p.build)
+	return p.pkg
+}
+
+// SrcFuncs returns the package's source functions, closures included, in
+// source order; none for a dependency package.
+func (p *Program) SrcFuncs() []*ssa.Function {
+	p.once.Do(p.build)
+	return p.funcs
+}
+
+// build is buildssa's construction, with a fixed set of functions known not
+// to return instead of ctrlflow's noReturn facts: those facts would make go
+// vet run every SSA-based analyzer on every dependency package.
+func (p *Program) build() {
+	pass := p.pass
+	p.pass = nil // let the pass be collected
+	if IsDependency(pass) || len(pass.TypeErrors) > 0 {
+		return
+	}
+	prog := ssa.NewProgram(pass.Fset, 0)
+	prog.SetNoReturn(noReturn)
+	for _, imp := range pass.Pkg.Imports() {
+		prog.CreatePackage(imp, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		p.funcs = append(p.funcs, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if f := prog.FuncValue(obj); f != nil {
+				add(f)
+			}
+		}
+	}
+	p.pkg = pkg
+}
+
+// noReturn reports the standard and logging functions that end the
+// process or goroutine, so that no control flow continues after them.
+func noReturn(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	name := fn.Name()
+	switch fn.Pkg().Path() {
+	case "os":
+		return name == "Exit"
+	case "runtime":
+		return name == "Goexit"
+	case "log":
+		return name == "Fatal" || name == "Fatalf" || name == "Fatalln" ||
+			name == "Panic" || name == "Panicf" || name == "Panicln"
+	case "k8s.io/klog/v2", "k8s.io/klog":
+		switch name {
+		case "Fatal", "Fatalf", "Fatalln", "FatalDepth", "Exit", "Exitf", "Exitln", "ExitDepth":
+			return true
+		}
+	case "testing":
+		switch name {
+		case "FailNow", "Fatal", "Fatalf", "SkipNow", "Skip", "Skipf":
+			return true
+		}
+	}
+	return false
+}
+
+// Of returns the Program of pass, whose analyzer must require Analyzer.
+func Of(pass *analysis.Pass) *Program {
+	return pass.ResultOf[Analyzer].(*Program)
+}
