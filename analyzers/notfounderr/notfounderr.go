@@ -66,10 +66,10 @@ func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 			if !ok || cc.Method != crapi.Get || cc.SubResource || len(args) < 3 {
 				continue
 			}
-			if !ssaflow.DerivesFrom(args[1], rec.Req) {
+			if !ssaflow.IsRequestKey(args[1], rec.Req) {
 				continue // not the requested object: its NotFound may be worth a retry
 			}
-			carriers := errorCarriers(rec.Fn, call)
+			carriers := ssaflow.ErrorCarriers(rec.Fn, call)
 			reach := ssaflow.Reachable(b, func(from, to *ssa.BasicBlock) bool {
 				return filtered(from, to, call, carriers)
 			})
@@ -87,51 +87,6 @@ func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 			}
 		}
 	}
-}
-
-// errorCarriers returns the values that hold the error of call: the call
-// itself, phis merging it, and wrappers of it (fmt.Errorf, pkg/errors).
-func errorCarriers(fn *ssa.Function, call *ssa.Call) map[ssa.Value]bool {
-	set := map[ssa.Value]bool{call: true}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				v, ok := instr.(ssa.Value)
-				if !ok || set[v] {
-					continue
-				}
-				switch v := v.(type) {
-				case *ssa.Phi:
-					for _, e := range v.Edges {
-						if set[e] {
-							set[v], changed = true, true
-							break
-						}
-					}
-				case *ssa.Call:
-					if !isWrapper(v) {
-						continue
-					}
-					for c := range set {
-						if ssaflow.PassedTo(c, v.Common()) {
-							set[v], changed = true, true
-							break
-						}
-					}
-				}
-			}
-		}
-	}
-	return set
-}
-
-// isWrapper reports whether call returns an error that wraps or annotates
-// its error argument.
-func isWrapper(call *ssa.Call) bool {
-	fn := crapi.Callee(call.Common())
-	return crapi.IsFunc(fn, "fmt", "Errorf") ||
-		crapi.IsFuncIn(fn, "github.com/pkg/errors", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack")
 }
 
 // keepsNotFound reports whether a wrapper keeps the NotFound error

@@ -6,6 +6,7 @@ package ssaflow
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -181,4 +182,115 @@ func Reachable(start *ssa.BasicBlock, skip func(from, to *ssa.BasicBlock) bool) 
 		}
 	}
 	return seen
+}
+
+// CallExpr returns the call expression of fn's syntax at which call is
+// made, or nil.
+func CallExpr(fn *ssa.Function, call ssa.CallInstruction) *ast.CallExpr {
+	pos := call.Pos()
+	syntax := fn.Syntax()
+	if !pos.IsValid() || syntax == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if ce, ok := n.(*ast.CallExpr); ok && ce.Lparen == pos {
+			found = ce
+		}
+		return true
+	})
+	return found
+}
+
+// IsRequestKey reports whether key, the key of a client Get, names the
+// object of the reconcile request req: req.NamespacedName (converted or
+// not), or a key whose Name is req's Name field. A key computed by a call
+// or from other names (req.Name + "-child") names another object.
+func IsRequestKey(key, req ssa.Value) bool {
+	return isRequestKey(key, req, 0)
+}
+
+func isRequestKey(key, req ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch k := key.(type) {
+	case *ssa.Alloc:
+		// A key literal: its Name field decides.
+		for _, st := range StoresTo(k) {
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if st.Addr == k {
+				if isRequestKey(st.Val, req, depth+1) {
+					return true
+				}
+				continue
+			}
+			if ok && fieldName(fa.X.Type(), fa.Field) == "Name" && fieldPath(st.Val, req, 0) {
+				return true
+			}
+		}
+		return false
+	case *ssa.UnOp:
+		if k.Op == token.MUL {
+			if a, ok := k.X.(*ssa.Alloc); ok {
+				return isRequestKey(a, req, depth+1)
+			}
+		}
+	case *ssa.ChangeType:
+		return isRequestKey(k.X, req, depth+1)
+	case *ssa.Convert:
+		return isRequestKey(k.X, req, depth+1)
+	case *ssa.Phi:
+		for _, e := range k.Edges {
+			if !isRequestKey(e, req, depth+1) {
+				return false
+			}
+		}
+		return len(k.Edges) > 0
+	}
+	return fieldPath(key, req, 0)
+}
+
+// fieldPath reports whether v is req or a field (of a field...) of req.
+func fieldPath(v, req ssa.Value, depth int) bool {
+	if v == req {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Field:
+		return fieldPath(x.X, req, depth+1)
+	case *ssa.FieldAddr:
+		return fieldPath(x.X, req, depth+1)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return fieldPath(x.X, req, depth+1)
+		}
+	case *ssa.ChangeType:
+		return fieldPath(x.X, req, depth+1)
+	case *ssa.Alloc:
+		// req copied to the heap or stack (address taken).
+		for _, st := range StoresTo(x) {
+			if st.Addr == x && fieldPath(st.Val, req, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
 }

@@ -1,0 +1,51 @@
+package a
+
+import (
+	"context"
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+func Terminating(obj client.Object) bool { // want Terminating:`testsDeletion\(0, true\)`
+	if obj == nil {
+		return false
+	}
+	return !obj.GetDeletionTimestamp().IsZero()
+}
+
+func Alive(meta *metav1.ObjectMeta) bool { // want Alive:`testsDeletion\(0, false\)`
+	return meta.DeletionTimestamp == nil
+}
+
+// Through another helper.
+func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDeletion\(0, false\)`
+	return !Terminating(obj)
+}
+
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`removesFinalizer\(2\)` Release:`clientError\(writes=true\)`
+	if controllerutil.RemoveFinalizer(obj, f) {
+		return c.Update(ctx, obj)
+	}
+	return nil
+}
+
+func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`removesFinalizer\(0\)`
+	obj.SetFinalizers(nil)
+}
+
+func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`clientError\(writes=false\)`
+	if err := r.Get(ctx, key, obj); err != nil {
+		return false, fmt.Errorf("fetch %s: %w", key, err)
+	}
+	return true, nil
+}
+
+// Not helpers of interest.
+func Name(obj client.Object) string { return obj.GetName() }
+
+func HasFinalizer(obj client.Object, f string) bool { return controllerutil.ContainsFinalizer(obj, f) }
+
+func Wrap(err error) error { return fmt.Errorf("wrapped: %w", err) }

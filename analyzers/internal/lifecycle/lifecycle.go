@@ -1,0 +1,245 @@
+// Package lifecycle recognises, in SSA form, what a controller does to an
+// object's deletion lifecycle: tests of its deletion state and removals or
+// additions of finalizers, directly or through the project's own helpers
+// (known through the Helpers interface, backed by analysis facts).
+package lifecycle
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+)
+
+// MetaV1Pkg is the package of ObjectMeta and Time.
+const MetaV1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Helpers answers what a function of the user's code does to its
+// parameters; param indexes exclude the receiver.
+type Helpers interface {
+	// RemovesFinalizer reports whether fn may remove a finalizer from its
+	// parameter param.
+	RemovesFinalizer(fn *types.Func) (param int, ok bool)
+	// TestsDeletion reports whether fn's bool result tests the deletion
+	// state of its parameter param; whenDeleting is the result's value
+	// when the object is terminating.
+	TestsDeletion(fn *types.Func) (param int, whenDeleting bool, ok bool)
+}
+
+// Strip removes the conversions that do not change which object a value
+// denotes (to client.Object, to metav1.Object, type assertions back).
+func Strip(v ssa.Value) ssa.Value {
+	for i := 0; i < 16; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			if x.CommaOk {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// deletionTimestamp returns the object whose deletion timestamp v is:
+// obj.GetDeletionTimestamp(), or a load of obj.DeletionTimestamp (through
+// the embedded ObjectMeta).
+func deletionTimestamp(v ssa.Value) (ssa.Value, bool) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		fn := crapi.Callee(x.Common())
+		if fn == nil || fn.Name() != "GetDeletionTimestamp" || fn.Signature().Recv() == nil {
+			return nil, false
+		}
+		if recv := crapi.Receiver(x.Common()); recv != nil {
+			return objectOf(recv), true
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil, false
+		}
+		return fieldOwner(x.X, "DeletionTimestamp")
+	case *ssa.Field:
+		if fieldName(x.X.Type(), x.Field) == "DeletionTimestamp" {
+			return objectOf(x.X), true
+		}
+	}
+	return nil, false
+}
+
+// fieldOwner returns the object whose field name addr is the address of.
+func fieldOwner(addr ssa.Value, name string) (ssa.Value, bool) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil, false
+	}
+	st, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok || fieldName(st.Elem(), fa.Field) != name {
+		return nil, false
+	}
+	return objectOf(fa.X), true
+}
+
+// objectOf maps &obj.ObjectMeta to obj: the embedded ObjectMeta stands for
+// the object that embeds it.
+func objectOf(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if crapi.IsNamed(x.Type(), MetaV1Pkg, "ObjectMeta") {
+				v = x.X
+				continue
+			}
+		case *ssa.Field:
+			if crapi.IsNamed(x.Type(), MetaV1Pkg, "ObjectMeta") {
+				v = x.X
+				continue
+			}
+		}
+		break
+	}
+	return Strip(v)
+}
+
+func fieldName(t types.Type, i int) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// DeletionTest recognises cond as a test of an object's deletion state:
+// GetDeletionTimestamp() != nil, DeletionTimestamp == nil,
+// !GetDeletionTimestamp().IsZero(), or a helper known to test its
+// parameter. It returns the object and the value of cond when the object is
+// terminating.
+func DeletionTest(cond ssa.Value, h Helpers) (obj ssa.Value, whenDeleting bool, ok bool) {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			obj, w, ok := DeletionTest(c.X, h)
+			return obj, !w, ok
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil, false, false
+		}
+		x, y := c.X, c.Y
+		if isNil(x) {
+			x, y = y, x
+		}
+		if !isNil(y) {
+			return nil, false, false
+		}
+		if obj, ok := deletionTimestamp(x); ok {
+			return obj, c.Op == token.NEQ, true
+		}
+	case *ssa.Call:
+		fn := crapi.Callee(c.Common())
+		if fn == nil {
+			return nil, false, false
+		}
+		// (*metav1.Time).IsZero: true while not terminating.
+		if fn.Name() == "IsZero" && fn.Pkg() != nil && fn.Pkg().Path() == MetaV1Pkg {
+			if recv := crapi.Receiver(c.Common()); recv != nil {
+				if obj, ok := deletionTimestamp(recv); ok {
+					return obj, false, true
+				}
+			}
+		}
+		if h != nil {
+			if param, when, ok := h.TestsDeletion(fn); ok {
+				args := crapi.CallArgs(c.Common())
+				if param < len(args) {
+					return Strip(args[param]), when, true
+				}
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// FinalizerOp is a change of an object's finalizers.
+type FinalizerOp struct {
+	Instr ssa.Instruction
+	Obj   ssa.Value
+	// Finalizer is the finalizer's name argument, nil if unknown (SetFinalizers,
+	// a helper, a store to Finalizers).
+	Finalizer ssa.Value
+}
+
+// FinalizerName renders the finalizer of op for a message: the constant's
+// value quoted, or "" when unknown.
+func (op FinalizerOp) FinalizerName() string {
+	if c, ok := op.Finalizer.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return ""
+}
+
+// Removal recognises instr as a removal of finalizers from an object:
+// controllerutil.RemoveFinalizer, SetFinalizers, a store to the Finalizers
+// field, controller-runtime's finalizer.Finalizers.Finalize, or a helper
+// known to remove one from its parameter.
+func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if obj, ok := fieldOwner(x.Addr, "Finalizers"); ok {
+			return FinalizerOp{Instr: instr, Obj: obj}, true
+		}
+	case ssa.CallInstruction:
+		cc := x.Common()
+		fn := crapi.Callee(cc)
+		if fn == nil {
+			return FinalizerOp{}, false
+		}
+		args := crapi.CallArgs(cc)
+		switch {
+		case crapi.IsFunc(fn, crapi.ControllerutilPkg, "RemoveFinalizer") && len(args) == 2:
+			return FinalizerOp{Instr: instr, Obj: Strip(args[0]), Finalizer: args[1]}, true
+		case fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil:
+			if recv := crapi.Receiver(cc); recv != nil {
+				return FinalizerOp{Instr: instr, Obj: objectOf(recv)}, true
+			}
+		case fn.Name() == "Finalize" && fn.Pkg() != nil && fn.Pkg().Path() == crapi.FinalizerPkg && len(args) == 2:
+			return FinalizerOp{Instr: instr, Obj: Strip(args[1])}, true
+		}
+		if h != nil {
+			if param, ok := h.RemovesFinalizer(fn); ok && param < len(args) {
+				return FinalizerOp{Instr: instr, Obj: Strip(args[param])}, true
+			}
+		}
+	}
+	return FinalizerOp{}, false
+}
+
+// Addition recognises instr as controllerutil.AddFinalizer.
+func Addition(instr ssa.Instruction) (FinalizerOp, bool) {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return FinalizerOp{}, false
+	}
+	fn := crapi.Callee(call.Common())
+	args := crapi.CallArgs(call.Common())
+	if crapi.IsFunc(fn, crapi.ControllerutilPkg, "AddFinalizer") && len(args) == 2 {
+		return FinalizerOp{Instr: instr, Obj: Strip(args[0]), Finalizer: args[1]}, true
+	}
+	return FinalizerOp{}, false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}

@@ -1,0 +1,132 @@
+package lifecycle
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+)
+
+// Objects decides, within one function, whether two SSA values denote the
+// same Kubernetes object: the same value up to conversions, the same
+// element or field path (&list.Items[i] written twice), or objects fetched
+// with the same key (a re-fetch into a new variable, or a Get keyed by
+// client.ObjectKeyFromObject(other)).
+type Objects struct {
+	parent map[ssa.Value]ssa.Value
+	paths  map[pathKey]ssa.Value
+}
+
+type pathKey struct {
+	base  ssa.Value
+	field int
+	index ssa.Value
+}
+
+// NewObjects prepares object identity for fn.
+func NewObjects(fn *ssa.Function) *Objects {
+	o := &Objects{parent: map[ssa.Value]ssa.Value{}, paths: map[pathKey]ssa.Value{}}
+	byKey := map[ssa.Value]ssa.Value{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc, args, ok := crapi.ClientCallSSA(call.Common())
+			if !ok || cc.Method != crapi.Get || cc.SubResource || len(args) < 3 {
+				continue
+			}
+			obj := o.Rep(args[2])
+			key := Strip(args[1])
+			if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
+				o.union(obj, o.Rep(kc.Call.Args[0]))
+				continue
+			}
+			k := o.Rep(key)
+			if first, ok := byKey[k]; ok {
+				o.union(obj, first)
+			} else {
+				byKey[k] = obj
+			}
+		}
+	}
+	return o
+}
+
+// Same reports whether a and b denote the same object.
+func (o *Objects) Same(a, b ssa.Value) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return o.Rep(a) == o.Rep(b)
+}
+
+// Rep returns the representative of v's object.
+func (o *Objects) Rep(v ssa.Value) ssa.Value {
+	v = o.canon(Strip(v), 0)
+	for {
+		p, ok := o.parent[v]
+		if !ok || p == v {
+			return v
+		}
+		v = p
+	}
+}
+
+func (o *Objects) union(a, b ssa.Value) {
+	ra, rb := o.Rep(a), o.Rep(b)
+	if ra != rb {
+		o.parent[ra] = rb
+	}
+}
+
+// canon maps an address computed twice the same way to its first
+// occurrence, and a load of a variable stored once to the stored value.
+func (o *Objects) canon(v ssa.Value, depth int) ssa.Value {
+	if depth > 8 {
+		return v
+	}
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return o.path(v, pathKey{base: o.canon(Strip(x.X), depth+1), field: x.Field})
+	case *ssa.IndexAddr:
+		return o.path(v, pathKey{base: o.canon(Strip(x.X), depth+1), field: -1, index: x.Index})
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				if st := StoresOnce(alloc); st != nil {
+					return o.canon(Strip(st.Val), depth+1)
+				}
+			}
+		}
+	}
+	return v
+}
+
+func (o *Objects) path(v ssa.Value, k pathKey) ssa.Value {
+	if first, ok := o.paths[k]; ok {
+		return first
+	}
+	o.paths[k] = v
+	return v
+}
+
+// StoresOnce returns the only store into alloc, or nil.
+func StoresOnce(alloc *ssa.Alloc) *ssa.Store {
+	var only *ssa.Store
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if only != nil {
+				return nil
+			}
+			only = st
+		}
+	}
+	return only
+}
