@@ -1,0 +1,408 @@
+// Package finalizerdeadlock defines an Analyzer that reports a finalizer
+// left on an object that is already terminating (catalogue item A1).
+package finalizerdeadlock
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report a finalizer that is never removed from a terminating object
+
+A finalizer F on object X that is removed only on paths where X is known not
+to be terminating ("remove our finalizer, then Delete(X)") is never removed
+once X is terminating for another reason (deleted by a user, a CLI, another
+controller): the code that handles that case waits or requeues, X never goes
+away, and whatever waits for X's deletion hangs with it.
+
+The variant reports a reconciler that adds a finalizer to a child object it
+fetched and updates, but never looks at that child's deletion state.
+
+Deletion-state tests (GetDeletionTimestamp() != nil, !...IsZero(),
+DeletionTimestamp != nil) and finalizer removals (controllerutil.RemoveFinalizer,
+SetFinalizers, finalizer.Finalizers) are recognised directly and through the
+project's own helpers, in any package of the module.`
+
+// Analyzer reports finalizers left on terminating objects.
+var Analyzer = &analysis.Analyzer{
+	Name:     "finalizerdeadlock",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerdeadlock.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	h := helperfacts.Of(pass)
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	reconcilers := map[*ssa.Function]crapi.Reconciler{}
+	for _, r := range crapi.Reconcilers(funcs) {
+		reconcilers[r.Fn] = r
+	}
+	for _, fn := range funcs {
+		if len(fn.Blocks) == 0 {
+			continue
+		}
+		c := &checker{pass: pass, fn: fn, h: h, objs: lifecycle.NewObjects(fn)}
+		c.collect()
+		c.checkTerminatingPaths()
+		if r, ok := reconcilers[fn]; ok {
+			c.checkUnwatchedChildren(r)
+		}
+	}
+	return nil, nil
+}
+
+type deletionTest struct {
+	block        *ssa.BasicBlock // ends in the If on the test
+	obj          ssa.Value
+	whenDeleting bool
+	pos          token.Pos
+}
+
+type checker struct {
+	pass *analysis.Pass
+	fn   *ssa.Function
+	h    *helperfacts.Helpers
+	objs *lifecycle.Objects
+
+	tests     []deletionTest
+	tested    map[ssa.Value]bool // object reps whose deletion state is examined anywhere
+	removals  []lifecycle.FinalizerOp
+	additions []lifecycle.FinalizerOp
+}
+
+func (c *checker) collect() {
+	c.tested = map[ssa.Value]bool{}
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				if obj, _, ok := lifecycle.DeletionTest(v, c.h); ok {
+					c.tested[c.objs.Rep(obj)] = true
+				}
+			}
+			if op, ok := lifecycle.Removal(instr, c.h); ok {
+				c.removals = append(c.removals, op)
+			}
+			if op, ok := lifecycle.Addition(instr); ok {
+				c.additions = append(c.additions, op)
+			}
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if obj, when, ok := lifecycle.DeletionTest(ifi.Cond, c.h); ok {
+			c.tests = append(c.tests, deletionTest{block: b, obj: obj, whenDeleting: when, pos: ifi.Cond.Pos()})
+		}
+	}
+}
+
+// checkTerminatingPaths reports a deletion test whose terminating side
+// reaches a return without removing a finalizer that the function removes
+// from the same object only on the not-terminating side.
+func (c *checker) checkTerminatingPaths() {
+	done := map[ssa.Value]bool{}
+	for _, t := range c.tests {
+		x := c.objs.Rep(t.obj)
+		if done[x] {
+			continue
+		}
+		var removals []lifecycle.FinalizerOp
+		for _, r := range c.removals {
+			if c.objs.Rep(r.Obj) == x {
+				removals = append(removals, r)
+			}
+		}
+		if len(removals) == 0 {
+			continue
+		}
+		term, alive := t.block.Succs[1], t.block.Succs[0]
+		if t.whenDeleting {
+			term, alive = alive, term
+		}
+		// The alive successor must be entered only through this edge for
+		// its dominance to mean "X is not terminating here".
+		if len(alive.Preds) != 1 {
+			continue
+		}
+		onlyAlive := true
+		removalBlocks := map[*ssa.BasicBlock]bool{}
+		for _, r := range removals {
+			removalBlocks[r.Instr.Block()] = true
+			if !alive.Dominates(r.Instr.Block()) {
+				onlyAlive = false
+			}
+		}
+		if !onlyAlive {
+			continue
+		}
+		reach := ssaflow.Reachable(term, func(_, to *ssa.BasicBlock) bool { return removalBlocks[to] })
+		if removalBlocks[term] {
+			continue
+		}
+		var rets []*ssa.Return
+		unknown := false
+		for b := range reach {
+			for _, instr := range b.Instrs {
+				if c.mayRemoveUnknown(instr, x) {
+					unknown = true
+				}
+			}
+			// Returns inside the terminating branch, if it has its own block.
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(term.Preds) == 1 && term.Dominates(b) {
+				rets = append(rets, ret)
+			}
+		}
+		if unknown {
+			continue // the terminating side hands X to code we cannot see into
+		}
+		reachesExit := false
+		for b := range reach {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				reachesExit = true
+			}
+		}
+		if !reachesExit {
+			continue
+		}
+		done[x] = true
+		c.reportTerminating(t, removals, rets)
+	}
+}
+
+func (c *checker) reportTerminating(t deletionTest, removals []lifecycle.FinalizerOp, rets []*ssa.Return) {
+	var node ast.Node
+	sort.Slice(rets, func(i, j int) bool { return rets[i].Pos() < rets[j].Pos() })
+	for _, ret := range rets {
+		if rs := ssaflow.ReturnStmt(c.fn, ret); rs != nil {
+			node = rs
+			break
+		}
+	}
+	atTest := node == nil
+	if atTest {
+		node = condExpr(c.fn, t.pos)
+	}
+	if node == nil {
+		return
+	}
+	obj, fin := c.describe(removals[0])
+	var related []analysis.RelatedInformation
+	for _, r := range removals {
+		related = append(related, analysis.RelatedInformation{Pos: r.Instr.Pos(), Message: "finalizer removed here, only when not terminating"})
+	}
+	msg := fmt.Sprintf("%s is terminating on this path, but %s is removed from it only when it is not: it never goes away, and whatever waits for its deletion hangs; remove the finalizer here too", obj, fin)
+	if atTest {
+		msg = fmt.Sprintf("when %s is terminating, %s is never removed from it (only when it is not): it never goes away, and whatever waits for its deletion hangs; remove the finalizer on the terminating side too", obj, fin)
+	}
+	diag.Report(c.pass, analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Related: related, Message: msg})
+}
+
+// condExpr returns the condition of an if statement or switch case of fn
+// that contains pos.
+func condExpr(fn *ssa.Function, pos token.Pos) ast.Node {
+	syntax := fn.Syntax()
+	if syntax == nil || !pos.IsValid() {
+		return nil
+	}
+	var found ast.Node
+	contains := func(e ast.Expr) bool { return e != nil && e.Pos() <= pos && pos < e.End() }
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if contains(n.Cond) {
+				found = n.Cond
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if contains(e) {
+					found = e
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// describe names the object and finalizer of a removal for a message.
+func (c *checker) describe(op lifecycle.FinalizerOp) (obj, fin string) {
+	obj, fin = "the object", "its finalizer"
+	if name := op.FinalizerName(); name != "" {
+		fin = fmt.Sprintf("finalizer %q", name)
+	}
+	call, ok := op.Instr.(ssa.CallInstruction)
+	if !ok {
+		return obj, fin
+	}
+	ce := ssaflow.CallExpr(c.fn, call)
+	if ce == nil {
+		return obj, fin
+	}
+	args := crapi.CallArgs(call.Common())
+	for i, a := range args {
+		if lifecycle.Strip(a) == op.Obj && i < len(ce.Args) {
+			obj = types.ExprString(ce.Args[i])
+		}
+		if op.Finalizer != nil && a == op.Finalizer && i < len(ce.Args) && fin == "its finalizer" {
+			fin = "finalizer " + types.ExprString(ce.Args[i])
+		}
+	}
+	if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && obj == "the object" && op.Finalizer == nil {
+		if fn := crapi.Callee(call.Common()); fn != nil && fn.Signature().Recv() != nil && fn.Name() == "SetFinalizers" {
+			obj = types.ExprString(sel.X)
+		}
+	}
+	return obj, fin
+}
+
+// checkUnwatchedChildren reports the A1b variant: a reconciler adds a
+// finalizer to an object other than the requested one, fetches and writes
+// it, and never examines its deletion state nor removes the finalizer.
+func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
+	fetched := map[ssa.Value]bool{}
+	written := map[ssa.Value]bool{}
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc, args, ok := crapi.ClientCallSSA(call.Common())
+			if !ok || cc.SubResource {
+				continue
+			}
+			switch {
+			case cc.Method == crapi.Get && len(args) >= 3 && !ssaflow.IsRequestKey(args[1], r.Req):
+				fetched[c.objs.Rep(args[2])] = true
+			case (cc.Method == crapi.Update || cc.Method == crapi.Patch) && len(args) >= 2:
+				written[c.objs.Rep(args[1])] = true
+			}
+		}
+	}
+	done := map[ssa.Value]bool{}
+	for _, add := range c.additions {
+		x := c.objs.Rep(add.Obj)
+		if done[x] || !fetched[x] || !written[x] || c.tested[x] {
+			continue
+		}
+		if c.removesAny(x) || c.handsOff(x) {
+			continue
+		}
+		done[x] = true
+		obj, fin := c.describe(add)
+		diag.Report(c.pass, analysis.Diagnostic{
+			Pos: add.Instr.Pos(), End: add.Instr.Pos(),
+			Message: fmt.Sprintf("%s is added to %s, which this reconcile fetches and writes without ever checking its deletion state: once it is deleted from outside, nothing removes the finalizer and it never goes away; remove the finalizer when its deletion timestamp is set",
+				capitalize(fin), obj),
+		})
+	}
+}
+
+func (c *checker) removesAny(x ssa.Value) bool {
+	for _, r := range c.removals {
+		if c.objs.Rep(r.Obj) == x {
+			return true
+		}
+	}
+	return false
+}
+
+// handsOff reports whether x is passed anywhere in the function to code
+// that might examine or finalize it without our knowing.
+func (c *checker) handsOff(x ssa.Value) bool {
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c.mayRemoveUnknown(instr, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayRemoveUnknown reports whether instr passes object x to a function
+// whose effect on finalizers is unknown: a dynamic or interface call other
+// than the client's, or a function outside both the user's module (whose
+// helpers have facts) and the well-known Kubernetes and logging libraries.
+func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	cc := call.Common()
+	passes := false
+	for _, a := range cc.Args {
+		if c.objs.Rep(a) == x {
+			passes = true
+		}
+	}
+	if cc.IsInvoke() && c.objs.Rep(cc.Value) == x {
+		passes = true
+	}
+	if !passes {
+		return false
+	}
+	if _, _, ok := crapi.ClientCallSSA(cc); ok {
+		return false
+	}
+	fn := crapi.Callee(cc)
+	if fn == nil {
+		return true // a function value
+	}
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if fn.Pkg() == c.pass.Pkg || c.inUserModule(path) {
+		return false // helpers of the module have facts: no fact, no removal
+	}
+	if crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
+		return true // the mutate function may change finalizers
+	}
+	return !knownLibrary(path)
+}
+
+func (c *checker) inUserModule(path string) bool {
+	m := c.pass.Module
+	if m == nil || m.Path == "" {
+		return false
+	}
+	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+}
+
+// knownLibrary reports whether path belongs to a library known not to
+// change an object's finalizers behind the caller's back.
+func knownLibrary(path string) bool {
+	if !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+		return true // the standard library
+	}
+	for _, p := range []string{"k8s.io/", "sigs.k8s.io/controller-runtime", "github.com/go-logr/", "go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/pkg/errors"} {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

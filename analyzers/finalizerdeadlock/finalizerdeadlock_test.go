@@ -1,0 +1,12 @@
+package finalizerdeadlock_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestFinalizerDeadlock(t *testing.T) {
+	fixturetest.Run(t, finalizerdeadlock.Analyzer, "./a", "./helpers")
+}
