@@ -5,6 +5,7 @@ package registry
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 )
 
@@ -19,6 +20,7 @@ type Check struct {
 // Checks returns every check, in catalogue order.
 func Checks() []Check {
 	return []Check{
+		{Analyzer: finalizerdeadlock.Analyzer, Catalogue: "A1"},
 		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
 	}
 }
