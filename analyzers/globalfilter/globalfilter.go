@@ -1,0 +1,192 @@
+// Package globalfilter defines an Analyzer that reports a global event
+// filter that drops the status updates of a controller's other sources.
+//
+// # Analyzer globalfilter
+//
+// globalfilter: report WithEventFilter predicates that also drop status updates of Owns and Watches sources
+//
+// WithEventFilter(p) applies p to every source of the controller built by
+// the chain (For, Owns, Watches, WatchesMetadata; not WatchesRawSource).
+// When p is predicate.GenerationChangedPredicate (or LabelChanged,
+// AnnotationChanged, or an And/Or composition that behaves like them), the
+// updates of owned or watched objects that change only their status or
+// data are dropped too, so the controller never sees a child become ready.
+// Per-source predicates, given with builder.WithPredicates, are not
+// reported, nor are predicates this analyzer does not know.
+package globalfilter
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+)
+
+const doc = `report WithEventFilter predicates that also drop status updates of Owns and Watches sources
+
+WithEventFilter(p) applies p to every source of the controller, not only to
+For. When p is predicate.GenerationChangedPredicate, LabelChangedPredicate or
+AnnotationChangedPredicate (or an And/Or composition dropping what they drop)
+and the chain also has Owns, Watches or WatchesMetadata sources, updates that
+change only the status or data of those objects never reach Reconcile. Pass
+the predicate to For with builder.WithPredicates instead.`
+
+// Analyzer reports global event filters that drop status-only updates of
+// sources other than For.
+var Analyzer = &analysis.Analyzer{
+	Name:     "globalfilter",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/globalfilter.md",
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model, ok := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	if !ok || model == nil {
+		return nil, nil
+	}
+	reported := map[*ctrlmodel.Call]bool{}
+	for _, ch := range model.Chains {
+		// Sources that WithEventFilter applies to, besides For; raw sources
+		// get no global predicates (builder.doWatch).
+		var others []string
+		owns := false
+		for _, c := range ch.Sources() {
+			switch c.Method {
+			case ctrlmodel.Owns:
+				owns = true
+				fallthrough
+			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata:
+				others = append(others, c.String())
+			}
+		}
+		if len(others) == 0 {
+			continue
+		}
+		for _, f := range ch.Find(ctrlmodel.WithEventFilter) {
+			if reported[f] || len(f.Predicates) != 1 || !dropsStatusUpdates(f.Predicates[0], 0) {
+				continue
+			}
+			reported[f] = true
+			consequence := ""
+			if owns {
+				consequence = ", so this controller never sees a child become ready"
+			}
+			diag.Report(pass, analysis.Diagnostic{
+				Pos: f.Pos, End: f.End,
+				Message: f.String() + " also filters " + list(others) +
+					": updates that change only their status or data never reach Reconcile" +
+					consequence + "; pass the predicate to For with builder.WithPredicates instead",
+				SuggestedFixes: moveToFor(pass, ch, f),
+			})
+		}
+	}
+	return nil, nil
+}
+
+// dropsStatusUpdates reports whether p certainly drops update events that
+// change neither generation, labels nor annotations.
+func dropsStatusUpdates(p *ctrlmodel.Predicate, depth int) bool {
+	if p == nil || depth > 16 {
+		return false
+	}
+	switch p.Kind {
+	case ctrlmodel.PredicateGenerationChanged, ctrlmodel.PredicateLabelChanged, ctrlmodel.PredicateAnnotationChanged:
+		return true
+	case ctrlmodel.PredicateAnd:
+		for _, o := range p.Operands {
+			if dropsStatusUpdates(o, depth+1) {
+				return true
+			}
+		}
+	case ctrlmodel.PredicateOr:
+		if len(p.Operands) == 0 {
+			return false
+		}
+		for _, o := range p.Operands {
+			if !dropsStatusUpdates(o, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// list joins source renderings into an English list.
+func list(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// moveToFor returns a fix that removes .WithEventFilter(p) from the chain
+// and gives p to For with builder.WithPredicates. It is offered only when
+// For and WithEventFilter are calls of one expression, so that p means the
+// same at For and the chain keeps its type without the call.
+func moveToFor(pass *analysis.Pass, ch *ctrlmodel.Chain, filter *ctrlmodel.Call) []analysis.SuggestedFix {
+	fors := ch.Find(ctrlmodel.For)
+	if len(fors) != 1 || fors[0].Expr == nil || filter.Expr == nil {
+		return nil
+	}
+	forCall, wef := fors[0].Expr, filter.Expr
+	if len(wef.Args) != 1 || wef.Ellipsis.IsValid() || forCall.Ellipsis.IsValid() {
+		return nil
+	}
+	sel, ok := ast.Unparen(wef.Fun).(*ast.SelectorExpr)
+	if !ok || !(within(forCall, sel.X) || within(wef, forCall.Fun)) {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, pass.Fset, wef.Args[0]); err != nil {
+		return nil
+	}
+	pred := buf.String()
+	edits := []analysis.TextEdit{{Pos: sel.X.End(), End: wef.End()}}
+	// A second WithPredicates option would replace the first: merge.
+	for _, opt := range forCall.Args[1:] {
+		call, ok := ast.Unparen(opt).(*ast.CallExpr)
+		if !ok || !crapi.IsFunc(typeutil.StaticCallee(pass.TypesInfo, call), crapi.BuilderPkg, "WithPredicates") {
+			continue
+		}
+		if call.Ellipsis.IsValid() {
+			return nil
+		}
+		if len(call.Args) > 0 {
+			pred = ", " + pred
+		}
+		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(pred)})
+		return fix(edits)
+	}
+	name, imports, ok := diag.PackageName(pass, forCall.Rparen, crapi.BuilderPkg, "builder")
+	if !ok {
+		return nil
+	}
+	edits = append(edits, imports...)
+	edits = append(edits, analysis.TextEdit{Pos: forCall.Rparen, End: forCall.Rparen,
+		NewText: []byte(", " + name + ".WithPredicates(" + pred + ")")})
+	return fix(edits)
+}
+
+func fix(edits []analysis.TextEdit) []analysis.SuggestedFix {
+	return []analysis.SuggestedFix{{Message: "Move the predicate to For with builder.WithPredicates", TextEdits: edits}}
+}
+
+// within reports whether inner lies inside outer.
+func within(inner, outer ast.Node) bool {
+	return inner != nil && outer != nil && outer.Pos() <= inner.Pos() && inner.End() <= outer.End() &&
+		inner.Pos() != token.NoPos
+}

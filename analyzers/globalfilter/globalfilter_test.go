@@ -1,0 +1,12 @@
+package globalfilter_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestGlobalFilter(t *testing.T) {
+	fixturetest.RunWithSuggestedFixes(t, globalfilter.Analyzer, "./a")
+}

@@ -1,0 +1,291 @@
+// Package ctrlmodel builds the controller model of a package: the
+// controller-runtime builder chains it declares (For, Owns, Watches, event
+// filters, the reconciler they Complete with), for the checks that need to
+// know what a controller watches.
+//
+// A chain is the set of calls made on one builder.TypedBuilder. Builder
+// methods return their receiver, so calls are grouped by walking each
+// receiver back through builder-method results and phis to the builder
+// value they started from; this covers one-expression chains as well as
+// chains split over statements and if branches. Helpers of the package that
+// take or return a builder are followed per call site: their calls join the
+// chain of each caller, so two controllers sharing a helper stay two
+// chains. Everything is recognised through go/types (package path and
+// object), never by spelling.
+package ctrlmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `extract the controller-runtime builder chains of a package
+
+ctrlmodel reports nothing; its result (*ctrlmodel.Model) lists, per
+controller builder, the For, Owns and Watches sources with their object
+types, handlers and predicates, the global event filters, and the
+reconciler given to Complete or Build.`
+
+// Analyzer computes the *Model of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "ctrlmodel",
+	Doc:        doc,
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
+	ResultType: reflect.TypeOf((*Model)(nil)),
+	Run:        run,
+}
+
+// Model is the controller model of one package.
+type Model struct {
+	// Chains are the builder chains of the package, in source order of
+	// their first call.
+	Chains []*Chain
+}
+
+// Chain is the set of method calls made on one controller builder.
+type Chain struct {
+	// Roots are the builder values the calls start from: usually the
+	// call of builder.ControllerManagedBy (ctrl.NewControllerManagedBy),
+	// otherwise a parameter, a field or the call of a helper that creates
+	// the builder. There are several when a phi merges builders of
+	// different origins; the chain then holds what either of them may
+	// have.
+	Roots []ssa.Value
+	// Calls are the builder method calls, in source order, including
+	// those made by helpers on this builder (their Fn is the helper; a
+	// helper's call may belong to several chains).
+	Calls []*Call
+}
+
+// Method names a method of builder.TypedBuilder.
+type Method string
+
+// The builder methods the model describes. Other methods are recorded
+// under their own name.
+const (
+	For                Method = "For"
+	Owns               Method = "Owns"
+	Watches            Method = "Watches"
+	WatchesMetadata    Method = "WatchesMetadata"
+	WatchesRawSource   Method = "WatchesRawSource"
+	WithEventFilter    Method = "WithEventFilter"
+	WithOptions        Method = "WithOptions"
+	WithLogConstructor Method = "WithLogConstructor"
+	Named              Method = "Named"
+	Complete           Method = "Complete"
+	Build              Method = "Build"
+)
+
+// IsSource reports whether m adds an event source to the controller.
+func (m Method) IsSource() bool {
+	switch m {
+	case For, Owns, Watches, WatchesMetadata, WatchesRawSource:
+		return true
+	}
+	return false
+}
+
+// Call is one builder method call of a chain.
+type Call struct {
+	Method Method
+	SSA    *ssa.Call
+	// Fn is the function that makes the call.
+	Fn *ssa.Function
+	// Expr is the call's syntax; nil if it could not be found.
+	Expr *ast.CallExpr
+	// Pos and End delimit where to report about the call: from the
+	// method name to the closing parenthesis, so that a diagnostic on a
+	// chain written over several lines lands on the line of its method.
+	Pos, End token.Pos
+
+	// Object is the static type of the object given to For, Owns,
+	// Watches or WatchesMetadata (*v1.Deployment for &appsv1.Deployment{});
+	// nil when unknown, e.g. when the argument already is an interface.
+	Object types.Type
+	// Handler is the event handler of Watches and WatchesMetadata.
+	Handler *Handler
+	// Predicates are those given to For, Owns, Watches or WatchesMetadata
+	// through builder.WithPredicates options, or the argument of
+	// WithEventFilter.
+	Predicates []*Predicate
+	// Reconciler is the static type of the reconciler given to Complete
+	// or Build; nil when unknown.
+	Reconciler types.Type
+}
+
+// Arg returns the syntax of the i-th argument of the call, nil if unknown.
+func (c *Call) Arg(i int) ast.Expr {
+	if c == nil || c.Expr == nil || i < 0 || i >= len(c.Expr.Args) {
+		return nil
+	}
+	return c.Expr.Args[i]
+}
+
+// HandlerKind classifies the event handler of a Watches source.
+type HandlerKind int
+
+// The event handlers the model recognises.
+const (
+	// HandlerOther is a handler the model does not know.
+	HandlerOther HandlerKind = iota
+	// HandlerForObject is &handler.EnqueueRequestForObject{}: requests
+	// for the watched object itself.
+	HandlerForObject
+	// HandlerForOwner is handler.EnqueueRequestForOwner or
+	// TypedEnqueueRequestForOwner: requests for the owner of the object.
+	HandlerForOwner
+	// HandlerMapFunc is handler.EnqueueRequestsFromMapFunc or
+	// TypedEnqueueRequestsFromMapFunc: requests computed by user code.
+	HandlerMapFunc
+)
+
+// Handler is the event handler of a Watches source.
+type Handler struct {
+	Kind HandlerKind
+	// OwnerType is the static type of the ownerType argument of an
+	// EnqueueRequestForOwner handler; nil if unknown.
+	OwnerType types.Type
+	Value     ssa.Value
+}
+
+// PredicateKind classifies a predicate.
+type PredicateKind int
+
+// The predicates the model recognises (their Typed* forms included).
+const (
+	PredicateOther PredicateKind = iota
+	PredicateGenerationChanged
+	PredicateLabelChanged
+	PredicateAnnotationChanged
+	PredicateResourceVersionChanged
+	PredicateAnd
+	PredicateOr
+	PredicateNot
+)
+
+// Predicate is one predicate given to a chain.
+type Predicate struct {
+	Kind PredicateKind
+	// Type is the dynamic type of the predicate when known (the struct
+	// converted to the predicate interface), nil otherwise.
+	Type  types.Type
+	Value ssa.Value
+	// Operands are the operands of And, Or and Not; nil when unknown
+	// (e.g. a slice passed with ...).
+	Operands []*Predicate
+}
+
+// Find returns the calls of method m, in source order.
+func (c *Chain) Find(m Method) []*Call {
+	var out []*Call
+	for _, call := range c.Calls {
+		if call.Method == m {
+			out = append(out, call)
+		}
+	}
+	return out
+}
+
+// Sources returns the calls that add an event source (For, Owns, Watches,
+// WatchesMetadata, WatchesRawSource), in source order.
+func (c *Chain) Sources() []*Call {
+	var out []*Call
+	for _, call := range c.Calls {
+		if call.Method.IsSource() {
+			out = append(out, call)
+		}
+	}
+	return out
+}
+
+// Reconcilers returns the static types of the reconcilers the chain
+// Completes or Builds with (unknown ones left out).
+func (c *Chain) Reconcilers() []types.Type {
+	var out []types.Type
+	for _, call := range c.Calls {
+		if (call.Method == Complete || call.Method == Build) && call.Reconciler != nil {
+			out = append(out, call.Reconciler)
+		}
+	}
+	return out
+}
+
+// SameKind reports whether object types a and b certainly denote the same
+// Kubernetes kind: identical, and not a type whose kind is only set at run
+// time (unstructured.Unstructured, metav1.PartialObjectMetadata).
+func SameKind(a, b types.Type) bool {
+	if a == nil || b == nil || !types.Identical(a, b) {
+		return false
+	}
+	return !DynamicKind(a)
+}
+
+// DynamicKind reports whether objects of type t carry their kind as data
+// (unstructured.Unstructured, metav1.PartialObjectMetadata and their lists),
+// so that two values of t may be objects of different kinds.
+func DynamicKind(t types.Type) bool {
+	return crapi.IsNamed(t, unstructuredPkg, "Unstructured") ||
+		crapi.IsNamed(t, unstructuredPkg, "UnstructuredList") ||
+		crapi.IsNamed(t, metav1Pkg, "PartialObjectMetadata") ||
+		crapi.IsNamed(t, metav1Pkg, "PartialObjectMetadataList")
+}
+
+const (
+	unstructuredPkg = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	metav1Pkg       = "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	return Extract(pass.Files, ssapkg.Of(pass).SrcFuncs()), nil
+}
+
+// String renders the call as written, shortened for messages:
+// Owns(&corev1.Namespace{}), Watches(&corev1.Secret{}, handler.EnqueueRequestForOwner(…)).
+func (c *Call) String() string {
+	if c == nil {
+		return ""
+	}
+	if c.Expr == nil {
+		return string(c.Method) + "(…)"
+	}
+	var b strings.Builder
+	b.WriteString(string(c.Method))
+	b.WriteByte('(')
+	for i, a := range c.Expr.Args {
+		if i > 1 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(ShortExpr(a))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// ShortExpr renders an expression for a message; a long one with the
+// arguments of its call and the bodies of literals elided:
+// handler.EnqueueRequestForOwner(…).
+func ShortExpr(e ast.Expr) string {
+	if s := types.ExprString(e); len(s) <= 72 {
+		return s
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if len(call.Args) == 0 {
+			return types.ExprString(call.Fun) + "()"
+		}
+		return types.ExprString(call.Fun) + "(…)"
+	}
+	return types.ExprString(e)
+}

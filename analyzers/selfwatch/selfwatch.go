@@ -1,0 +1,99 @@
+// Package selfwatch defines an Analyzer that reports a controller builder
+// that watches its For type a second time, through Owns or through Watches
+// with an owner or object handler.
+//
+// # Analyzer selfwatch
+//
+// selfwatch: report Owns or Watches of a controller's own For type
+//
+// A chain such as
+//
+//	ctrl.NewControllerManagedBy(mgr).
+//		For(&corev1.Namespace{}).
+//		Owns(&corev1.Namespace{})
+//
+// feeds requests from two sources into one queue and one Reconcile: the
+// object's own events and the events of the objects it owns, which are of
+// the same kind. Reconcile cannot tell owner from owned; when it builds an
+// owner reference from the requested object, objects end up owning
+// themselves and ownership oscillates. Watches of the For type with
+// handler.EnqueueRequestForObject only duplicates the For source.
+// Watches of the For type with handler.EnqueueRequestsFromMapFunc is a
+// deliberate mapping between objects of one kind and is not reported.
+package selfwatch
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+)
+
+const doc = `report Owns or Watches of a controller's own For type
+
+A builder chain with For(&T{}) and Owns(&T{}), or Watches(&T{}, h) where h is
+handler.EnqueueRequestForOwner or EnqueueRequestForObject, sends events of
+one kind through two sources into one Reconcile that cannot tell owner from
+owned: owner references built from the request make objects own themselves.
+Watches(&T{}, handler.EnqueueRequestsFromMapFunc(...)) is not reported.`
+
+// Analyzer reports a builder chain that watches its For type again.
+var Analyzer = &analysis.Analyzer{
+	Name:     "selfwatch",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfwatch.md",
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model, ok := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	if !ok || model == nil {
+		return nil, nil
+	}
+	reported := map[*ctrlmodel.Call]bool{}
+	for _, ch := range model.Chains {
+		fors := ch.Find(ctrlmodel.For)
+		for _, c := range ch.Calls {
+			if reported[c] {
+				continue
+			}
+			var forType types.Type
+			for _, f := range fors {
+				if ctrlmodel.SameKind(f.Object, c.Object) {
+					forType = f.Object
+				}
+			}
+			if forType == nil {
+				continue
+			}
+			switch c.Method {
+			case ctrlmodel.Owns:
+				reported[c] = true
+				diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
+					" watches the For type " + crapi.ObjectTypeString(forType) +
+					" again: requests from both sources land in one Reconcile that cannot tell owner from owned, so owner references built from the request make objects own themselves"})
+			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata:
+				if c.Handler == nil {
+					continue
+				}
+				switch c.Handler.Kind {
+				case ctrlmodel.HandlerForOwner:
+					reported[c] = true
+					diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
+						" maps events of the For type " + crapi.ObjectTypeString(forType) +
+						" to their owners: requests for owner and owned land in one Reconcile that cannot tell them apart, so owner references built from the request make objects own themselves"})
+				case ctrlmodel.HandlerForObject:
+					reported[c] = true
+					diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
+						" duplicates the For source of " + crapi.ObjectTypeString(forType) +
+						": each event reaches Reconcile through both sources, and the predicates given to For no longer filter it"})
+				}
+			}
+		}
+	}
+	return nil, nil
+}
