@@ -26,7 +26,7 @@ func Callee(cc *ssa.CallCommon) *types.Func {
 
 // CallArgs returns the arguments of a call without its receiver.
 func CallArgs(cc *ssa.CallCommon) []ssa.Value {
-	if cc.IsInvoke() {
+	if cc.IsInvoke() || boundMethod(cc) != nil {
 		return cc.Args
 	}
 	if fn := Callee(cc); fn != nil && fn.Signature().Recv() != nil && len(cc.Args) > 0 {
@@ -40,8 +40,29 @@ func Receiver(cc *ssa.CallCommon) ssa.Value {
 	if cc.IsInvoke() {
 		return cc.Value
 	}
+	if mc := boundMethod(cc); mc != nil {
+		return mc.Bindings[0]
+	}
 	if fn := Callee(cc); fn != nil && fn.Signature().Recv() != nil && len(cc.Args) > 0 {
 		return cc.Args[0]
+	}
+	return nil
+}
+
+// boundMethod returns the closure of a call of a method value
+// (f := r.Get; f(ctx, key, obj)): SSA calls a bound wrapper whose
+// arguments lack the receiver, which is the closure's binding.
+func boundMethod(cc *ssa.CallCommon) *ssa.MakeClosure {
+	mc, ok := cc.Value.(*ssa.MakeClosure)
+	if !ok || len(mc.Bindings) != 1 {
+		return nil
+	}
+	f, ok := mc.Fn.(*ssa.Function)
+	if !ok || f.Signature.Recv() != nil {
+		return nil
+	}
+	if obj, ok := f.Object().(*types.Func); ok && obj.Signature().Recv() != nil {
+		return mc
 	}
 	return nil
 }

@@ -1,0 +1,635 @@
+// Package droppederr defines an Analyzer that reports an error of a client
+// call that is only logged, after which the code carries on as if the call
+// had succeeded.
+//
+// # Analyzer droppederr
+//
+// droppederr: report a client error that is only logged before cleanup or success
+//
+// When the error of a client call (Get, List, Create, Update, Patch,
+// Delete, DeleteAllOf, a status write, or a helper returning one) is tested
+// and the failing branch only logs it and rejoins the success path, a
+// transient error (a timeout, throttling, a conflict) is lost: the code
+// then removes a finalizer, deletes objects, or returns success, and
+// nothing retries the failed call. Return the error instead.
+package droppederr
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report a client error that is only logged before cleanup or success
+
+When the error of a client call (Get, List, Create, Update, Patch, Delete,
+DeleteAllOf, a status write, or a helper returning one) is tested and the
+failing branch only logs it and rejoins the success path, which then
+removes a finalizer, deletes objects or returns success, a transient error
+is lost for good: the finalizer goes and the objects it guarded stay, or the
+failed write is not retried until the next event. Return the error instead.`
+
+// Analyzer reports client errors that are only logged before a finalizer
+// removal, a Delete or a success return.
+var Analyzer = &analysis.Analyzer{
+	Name:     "droppederr",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	h := helperfacts.Of(pass)
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		res := fn.Signature.Results()
+		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
+			continue
+		}
+		c := &checker{pass: pass, h: h, fn: fn}
+		c.check()
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	h    *helperfacts.Helpers
+	fn   *ssa.Function
+	// logged holds the logging calls reported at, so that two tests of
+	// one error (or of errors merged by a phi) report once.
+	logged map[*ssa.Call]bool
+	// prefix is computed on demand: see nextIteration.
+	prefix map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+}
+
+// source is a call whose error carries a client error.
+type source struct {
+	call     *ssa.Call
+	errv     ssa.Value
+	writes   bool
+	carriers map[ssa.Value]bool
+	// client is the client method called, nil for a helper.
+	client *crapi.ClientCall
+	// read holds, for a read, the values it fills: the object of Get, the
+	// list of List, a helper's results and the local variables it is
+	// given by address.
+	read []ssa.Value
+	// feedsDeletion: what the read fills is deleted somewhere in the
+	// function (memoised; 0 unknown, 1 no, 2 yes).
+	feedsDeletion int
+}
+
+func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *source {
+	src := &source{call: call, errv: errv, writes: writes, carriers: ssaflow.ErrorCarriers(fn, errv)}
+	cc, args, ok := crapi.ClientCallSSA(call.Common())
+	if ok {
+		src.client = &cc
+		switch {
+		case cc.Method == crapi.Get && len(args) >= 3:
+			src.read = []ssa.Value{lifecycle.Strip(args[2])}
+		case cc.Method == crapi.List && len(args) >= 2:
+			src.read = []ssa.Value{lifecycle.Strip(args[1])}
+		}
+		return src
+	}
+	if !writes {
+		src.read = []ssa.Value{call}
+		for _, a := range crapi.CallArgs(call.Common()) {
+			if alloc, ok := lifecycle.Strip(a).(*ssa.Alloc); ok {
+				src.read = append(src.read, alloc)
+			}
+		}
+	}
+	return src
+}
+
+// isRead reports whether the source only reads (Get, List, a helper
+// whose client errors all come from reads).
+func (s *source) isRead() bool {
+	if s.client != nil {
+		return !s.client.IsWrite()
+	}
+	return !s.writes
+}
+
+// filledByRead reports whether obj derives from what the read filled.
+func (s *source) filledByRead(obj ssa.Value) bool {
+	for _, r := range s.read {
+		if ssaflow.DerivesFrom(obj, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// deletes recognises instr as a client Delete or DeleteAllOf other than
+// the source itself, and returns its object argument.
+func (s *source) deletes(instr ssa.Instruction) (ssa.Value, bool) {
+	call, ok := instr.(*ssa.Call)
+	if !ok || call == s.call {
+		return nil, false
+	}
+	cc, args, ok := crapi.ClientCallSSA(call.Common())
+	if !ok || (cc.Method != crapi.Delete && cc.Method != crapi.DeleteAllOf) || len(args) < 2 {
+		return nil, false
+	}
+	return args[1], true
+}
+
+// removalMatters reports whether dropping this source's error before a
+// finalizer removal loses cleanup: a Delete, a write other than a status
+// write, or a read whose result feeds a Delete. A read of unrelated
+// settings, or a status write of the object about to go, does not.
+func (s *source) removalMatters(fn *ssa.Function) bool {
+	if s.client != nil && s.client.SubResource {
+		return false
+	}
+	if !s.isRead() {
+		return true
+	}
+	if s.feedsDeletion == 0 {
+		s.feedsDeletion = 1
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if obj, ok := s.deletes(instr); ok && s.filledByRead(obj) {
+					s.feedsDeletion = 2
+				}
+			}
+		}
+	}
+	return s.feedsDeletion == 2
+}
+
+// errTest is a nil test of a source's error that decides a branch.
+type errTest struct {
+	block *ssa.BasicBlock // ends in the If
+	cmp   *ssa.BinOp
+	// failOnTrue: the If's true edge is taken when the call failed.
+	failOnTrue bool
+	// notFoundFiltered: client.IgnoreNotFound(err) != nil and the like.
+	notFoundFiltered bool
+}
+
+func (c *checker) check() {
+	done := map[*ssa.BasicBlock]bool{} // one report per test
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			errv, writes, ok := c.h.ClientErrorSource(call)
+			if !ok || errv == nil {
+				continue
+			}
+			src := newSource(c.fn, call, errv, writes)
+			for _, tb := range c.fn.Blocks {
+				if done[tb] {
+					continue
+				}
+				t, ok := testOf(tb, src.carriers)
+				if !ok {
+					continue
+				}
+				if c.examine(src, t) {
+					done[tb] = true
+				}
+			}
+		}
+	}
+}
+
+// testOf recognises the If ending b as a nil test of one of carriers:
+// err != nil, err == nil (also as a switch case), or
+// client.IgnoreNotFound(err) != nil.
+func testOf(b *ssa.BasicBlock, carriers map[ssa.Value]bool) (errTest, bool) {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return errTest{}, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return errTest{}, false
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return errTest{}, false
+	}
+	x, y := cmp.X, cmp.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	if !isNil(y) {
+		return errTest{}, false
+	}
+	t := errTest{block: b, cmp: cmp, failOnTrue: cmp.Op == token.NEQ}
+	if carriers[x] {
+		return t, true
+	}
+	if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound", "IgnoreAlreadyExists"); ok &&
+		len(call.Call.Args) == 1 && carriers[call.Call.Args[0]] {
+		t.notFoundFiltered = true
+		return t, true
+	}
+	return errTest{}, false
+}
+
+func (t errTest) fail() *ssa.BasicBlock {
+	if t.failOnTrue {
+		return t.block.Succs[0]
+	}
+	return t.block.Succs[1]
+}
+
+func (t errTest) success() *ssa.BasicBlock {
+	if t.failOnTrue {
+		return t.block.Succs[1]
+	}
+	return t.block.Succs[0]
+}
+
+// consequence is what the code does after the error was dropped.
+type consequence struct {
+	kind    int // one of removal, deletion, success
+	removal lifecycle.FinalizerOp
+}
+
+// Kinds of consequences, most serious first.
+const (
+	removal = iota
+	deletion
+	success
+	none
+)
+
+// examine reports the test t of src's error if its failing branch only
+// logs and rejoins a path to a consequence. It returns whether it reported.
+func (c *checker) examine(src *source, t errTest) bool {
+	b := t.block
+	// Paths that come back to the test are the next iteration of a loop:
+	// the failing branch ends where it would re-run the test.
+	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
+	onFail := ssaflow.Reachable(t.fail(), notB)
+	onSuccess := ssaflow.Reachable(t.success(), notB)
+	branch := map[*ssa.BasicBlock]bool{}
+	for blk := range onFail {
+		if !onSuccess[blk] {
+			branch[blk] = true
+		}
+	}
+	if len(branch) == 0 {
+		return false // the failing edge goes straight to the join: nothing logged
+	}
+	logCall := c.onlyLogs(branch)
+	if logCall == nil {
+		return false
+	}
+	rejoin := c.rejoin(src, branch, b)
+	if len(rejoin) == 0 {
+		return false
+	}
+	cons := c.consequence(src, t, rejoin)
+	if cons.kind == none || c.logged[logCall] {
+		return false
+	}
+	if c.logged == nil {
+		c.logged = map[*ssa.Call]bool{}
+	}
+	c.logged[logCall] = true
+	c.report(src, t, logCall, cons)
+	return true
+}
+
+// onlyLogs returns the first logging call of the failing branch if the
+// branch does nothing else: no other call, no store to memory allocated
+// outside it, no return, panic, go, defer, send or map update.
+func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool) *ssa.Call {
+	var first *ssa.Call
+	for blk := range branch {
+		for _, instr := range blk.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Call:
+				switch classify(x.Common()) {
+				case effect:
+					return nil
+				case emits:
+					if first == nil || x.Pos() < first.Pos() {
+						first = x
+					}
+				}
+			case *ssa.Store:
+				// Only the memory of the branch's own values: the
+				// arguments of a variadic log call.
+				if a := rootAlloc(x.Addr); a == nil || !branch[a.Block()] {
+					return nil
+				}
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return nil
+				}
+			case *ssa.Return, *ssa.Panic, *ssa.Go, *ssa.Defer, *ssa.Send,
+				*ssa.MapUpdate, *ssa.Select, *ssa.RunDefers:
+				return nil
+			}
+		}
+	}
+	return first
+}
+
+// rootAlloc returns the local allocation addr points into, or nil.
+func rootAlloc(addr ssa.Value) *ssa.Alloc {
+	for i := 0; i < 16; i++ {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// rejoin returns the blocks where the failing branch rejoins the rest of
+// the function, or nil if the branch hands something on: the error itself
+// (kept in a variable that may be returned later), a value it computed, or
+// a flag it set (ok = false) that later code may test.
+func (c *checker) rejoin(src *source, branch map[*ssa.BasicBlock]bool, b *ssa.BasicBlock) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	seen := map[*ssa.BasicBlock]bool{}
+	// In block order, so that the consequence found first (and named in
+	// the message) does not depend on map order.
+	for _, blk := range c.fn.Blocks {
+		if !branch[blk] {
+			continue
+		}
+		for _, s := range blk.Succs {
+			if branch[s] || s == b || seen[s] {
+				continue
+			}
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, r := range out {
+		for _, instr := range r.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				continue
+			}
+			for i, e := range phi.Edges {
+				if i >= len(r.Preds) || !branch[r.Preds[i]] {
+					continue
+				}
+				if src.carriers[e] {
+					return nil
+				}
+				if in, ok := e.(ssa.Instruction); ok && branch[in.Block()] {
+					return nil
+				}
+				if _, ok := e.(*ssa.Const); ok && !sameOnOtherEdges(phi, i) {
+					return nil
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameOnOtherEdges reports whether every edge of phi other than i carries
+// the same constant as edge i: then the branch set nothing of its own.
+func sameOnOtherEdges(phi *ssa.Phi, i int) bool {
+	ci, _ := phi.Edges[i].(*ssa.Const)
+	for j, e := range phi.Edges {
+		if j == i {
+			continue
+		}
+		cj, ok := e.(*ssa.Const)
+		if !ok || !sameConst(ci, cj) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameConst(a, b *ssa.Const) bool {
+	if a == nil || b == nil || !types.Identical(a.Type(), b.Type()) {
+		return false
+	}
+	if a.Value == nil || b.Value == nil {
+		return a.Value == nil && b.Value == nil
+	}
+	if a.Value.Kind() != b.Value.Kind() {
+		return false
+	}
+	return constant.Compare(a.Value, token.EQL, b.Value)
+}
+
+// consequence walks the paths from the rejoin blocks and returns the most
+// serious thing they do as if the call had succeeded: remove a finalizer,
+// Delete, or (after a failed write) return success.
+func (c *checker) consequence(src *source, t errTest, rejoin []*ssa.BasicBlock) consequence {
+	b := t.block
+	next := c.nextIteration(b)
+	best := consequence{kind: none}
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := append([]*ssa.BasicBlock(nil), rejoin...)
+	for _, r := range rejoin {
+		seen[r] = true
+	}
+	for len(queue) > 0 {
+		blk := queue[0]
+		queue = queue[1:]
+		if !next[blk] {
+			if cons := c.scan(src, blk); cons.kind < best.kind {
+				best = cons
+			}
+		}
+		for i, s := range blk.Succs {
+			if s == b || seen[s] || infeasible(blk, i, src, t) {
+				continue
+			}
+			seen[s] = true
+			queue = append(queue, s)
+		}
+	}
+	return best
+}
+
+// scan returns the most serious consequence in blk.
+func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
+	best := consequence{kind: none}
+	for _, instr := range blk.Instrs {
+		if op, ok := lifecycle.Removal(instr, c.h); ok && src.removalMatters(c.fn) {
+			return consequence{kind: removal, removal: op}
+		}
+		if obj, ok := src.deletes(instr); ok && best.kind > deletion {
+			// After a failed read, only a Delete of what it read acts on
+			// missing state.
+			if !src.isRead() || src.filledByRead(obj) {
+				best = consequence{kind: deletion}
+			}
+		}
+		if ret, ok := instr.(*ssa.Return); ok && !src.isRead() && best.kind > success && c.isSuccess(ret) {
+			best = consequence{kind: success}
+		}
+	}
+	return best
+}
+
+// isSuccess reports whether ret returns a nil error and, from a
+// (reconcile.Result, error) function, a Result that asks for no requeue.
+// Other result shapes may signal failure in their other results: not
+// counted.
+func (c *checker) isSuccess(ret *ssa.Return) bool {
+	n := len(ret.Results)
+	if n == 0 || !isNil(ret.Results[n-1]) {
+		return false
+	}
+	switch n {
+	case 1:
+		return true
+	case 2:
+		return crapi.IsResult(ret.Results[0].Type()) && crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+	}
+	return false
+}
+
+// infeasible reports whether the i-th edge out of blk cannot be taken
+// after the failing branch: a later test of the same error that would now
+// find it nil.
+func infeasible(blk *ssa.BasicBlock, i int, src *source, orig errTest) bool {
+	t, ok := testOf(blk, src.carriers)
+	if !ok {
+		return false
+	}
+	// After err != nil we do not know whether err is NotFound.
+	if t.notFoundFiltered && !orig.notFoundFiltered {
+		return false
+	}
+	return blk.Succs[i] != t.fail()
+}
+
+// nextIteration returns the blocks that, after the failing branch, can
+// only start another iteration of a loop around the test b: those from
+// which b is reached without following a loop's back edge. What they do
+// concerns the next element, not the error dropped.
+func (c *checker) nextIteration(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	if p, ok := c.prefix[b]; ok {
+		return p
+	}
+	p := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, pred := range x.Preds {
+			if p[pred] || x.Dominates(pred) {
+				continue // visited, or a back edge pred -> x
+			}
+			p[pred] = true
+			stack = append(stack, pred)
+		}
+	}
+	if c.prefix == nil {
+		c.prefix = map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}
+	}
+	c.prefix[b] = p
+	return p
+}
+
+func isNil(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.IsNil()
+}
+
+// report reports at the first logging call of the failing branch.
+func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequence) {
+	what := c.sourceName(src)
+	var msg string
+	switch cons.kind {
+	case removal:
+		fin := "a finalizer is removed"
+		if name := cons.removal.FinalizerName(); name != "" {
+			fin = fmt.Sprintf("finalizer %q is removed", name)
+		}
+		harm := "a transient error leaks the objects this cleanup should delete"
+		if src.client != nil && src.client.IsWrite() && src.client.Method != crapi.Delete && src.client.Method != crapi.DeleteAllOf {
+			harm = "a transient error leaves this cleanup step undone for good"
+		}
+		msg = fmt.Sprintf("the error of %s is only logged, then %s: %s; return the error", what, fin, harm)
+	case deletion:
+		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read or written; return the error", what, what)
+	case success:
+		msg = fmt.Sprintf("the error of %s is only logged, then %s returns success: the failed write is not retried until the next event; return the error", what, c.funcName())
+	}
+	var node ast.Node
+	if call := c.callExpr(logCall.Pos()); call != nil {
+		node = call
+	}
+	fixes := c.fix(t)
+	if node == nil {
+		diag.Report(c.pass, analysis.Diagnostic{Pos: logCall.Pos(), Message: msg, SuggestedFixes: fixes})
+		return
+	}
+	diag.Reportf(c.pass, node, fixes, "%s", msg)
+}
+
+// sourceName names the failing call: the client method (Status().Update
+// for the status writer), or the helper.
+func (c *checker) sourceName(src *source) string {
+	cc := src.call.Common()
+	if call, _, ok := crapi.ClientCallSSA(cc); ok {
+		name := string(call.Method)
+		if call.SubResource {
+			if r, ok := crapi.Receiver(cc).(*ssa.Call); ok {
+				if fn := crapi.Callee(r.Common()); fn != nil && fn.Name() == "Status" {
+					return "Status()." + name
+				}
+			}
+		}
+		return name
+	}
+	if fn := crapi.Callee(cc); fn != nil {
+		return fn.Name()
+	}
+	return "the call"
+}
+
+func (c *checker) funcName() string {
+	if c.fn.Object() == nil {
+		return "the function literal"
+	}
+	return c.fn.Object().Name()
+}
+
+// callExpr returns the call expression whose left parenthesis is at lparen.
+func (c *checker) callExpr(lparen token.Pos) *ast.CallExpr {
+	f := diag.File(c.pass, lparen)
+	if f == nil || !lparen.IsValid() {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, lparen, lparen)
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
+			return call
+		}
+	}
+	return nil
+}

@@ -1,0 +1,12 @@
+package droppederr_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestDroppedErr(t *testing.T) {
+	fixturetest.RunWithSuggestedFixes(t, droppederr.Analyzer, "./a", "./helpers")
+}
