@@ -59,21 +59,14 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(RemovesFinalizer), new(TestsDeletion), new(ClientError)},
 }
 
-// Helpers answers questions about functions of this package (computed) and
-// of other packages of the user's modules (imported facts). It implements
-// lifecycle.Helpers.
+// Helpers answers questions about functions of this package (computed)
+// and of other packages of the user's modules (imported facts). It is
+// immutable once built, so analyzers running in parallel share it. It
+// implements lifecycle.Helpers.
 type Helpers struct {
-	pass     *analysis.Pass
-	removes  map[*types.Func]*RemovesFinalizer
-	tests    map[*types.Func]*TestsDeletion
-	errs     map[*types.Func]*ClientError
-	imported map[*types.Func]*importedFacts
-}
-
-type importedFacts struct {
-	removes *RemovesFinalizer
-	tests   *TestsDeletion
-	errs    *ClientError
+	removes map[*types.Func]*RemovesFinalizer
+	tests   map[*types.Func]*TestsDeletion
+	errs    map[*types.Func]*ClientError
 }
 
 var _ lifecycle.Helpers = (*Helpers)(nil)
@@ -83,64 +76,28 @@ func Of(pass *analysis.Pass) *Helpers {
 	return pass.ResultOf[Analyzer].(*Helpers)
 }
 
-func (h *Helpers) lookup(fn *types.Func) *importedFacts {
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == h.pass.Pkg {
-		return &importedFacts{}
-	}
-	if f, ok := h.imported[fn]; ok {
-		return f
-	}
-	f := &importedFacts{}
-	var r RemovesFinalizer
-	if h.pass.ImportObjectFact(fn, &r) {
-		f.removes = &r
-	}
-	var t TestsDeletion
-	if h.pass.ImportObjectFact(fn, &t) {
-		f.tests = &t
-	}
-	var e ClientError
-	if h.pass.ImportObjectFact(fn, &e) {
-		f.errs = &e
-	}
-	h.imported[fn] = f
-	return f
-}
-
 // RemovesFinalizer implements lifecycle.Helpers.
 func (h *Helpers) RemovesFinalizer(fn *types.Func) (int, bool) {
-	f := h.removes[fn]
-	if f == nil {
-		f = h.lookup(fn).removes
+	if f := h.removes[fn]; f != nil {
+		return f.Param, true
 	}
-	if f == nil {
-		return 0, false
-	}
-	return f.Param, true
+	return 0, false
 }
 
 // TestsDeletion implements lifecycle.Helpers.
 func (h *Helpers) TestsDeletion(fn *types.Func) (int, bool, bool) {
-	f := h.tests[fn]
-	if f == nil {
-		f = h.lookup(fn).tests
+	if f := h.tests[fn]; f != nil {
+		return f.Param, f.WhenDeleting, true
 	}
-	if f == nil {
-		return 0, false, false
-	}
-	return f.Param, f.WhenDeleting, true
+	return 0, false, false
 }
 
 // ClientError reports whether fn's error result may carry a client error.
 func (h *Helpers) ClientError(fn *types.Func) (writes bool, ok bool) {
-	f := h.errs[fn]
-	if f == nil {
-		f = h.lookup(fn).errs
+	if f := h.errs[fn]; f != nil {
+		return f.Writes, true
 	}
-	if f == nil {
-		return false, false
-	}
-	return f.Writes, true
+	return false, false
 }
 
 // ClientErrorSource recognises call as a source of a client error: a
@@ -173,11 +130,24 @@ func (h *Helpers) ClientErrorSource(call *ssa.Call) (errv ssa.Value, writes bool
 
 func run(pass *analysis.Pass) (any, error) {
 	h := &Helpers{
-		pass:     pass,
-		removes:  map[*types.Func]*RemovesFinalizer{},
-		tests:    map[*types.Func]*TestsDeletion{},
-		errs:     map[*types.Func]*ClientError{},
-		imported: map[*types.Func]*importedFacts{},
+		removes: map[*types.Func]*RemovesFinalizer{},
+		tests:   map[*types.Func]*TestsDeletion{},
+		errs:    map[*types.Func]*ClientError{},
+	}
+	// Facts of the packages this one imports, directly or not.
+	for _, f := range pass.AllObjectFacts() {
+		fn, ok := f.Object.(*types.Func)
+		if !ok {
+			continue
+		}
+		switch f := f.Fact.(type) {
+		case *RemovesFinalizer:
+			h.removes[fn] = f
+		case *TestsDeletion:
+			h.tests[fn] = f
+		case *ClientError:
+			h.errs[fn] = f
+		}
 	}
 	var funcs []*ssa.Function
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
@@ -208,14 +178,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	for fn, f := range h.removes {
-		pass.ExportObjectFact(fn, f)
-	}
-	for fn, f := range h.tests {
-		pass.ExportObjectFact(fn, f)
-	}
-	for fn, f := range h.errs {
-		pass.ExportObjectFact(fn, f)
+	for _, fn := range funcs {
+		obj := fn.Object().(*types.Func)
+		if f := h.removes[obj]; f != nil {
+			pass.ExportObjectFact(obj, f)
+		}
+		if f := h.tests[obj]; f != nil {
+			pass.ExportObjectFact(obj, f)
+		}
+		if f := h.errs[obj]; f != nil {
+			pass.ExportObjectFact(obj, f)
+		}
 	}
 	return h, nil
 }
