@@ -5,8 +5,11 @@ package registry
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
 )
 
 // Check is one entry of the catalogue: an analyzer and the catalogue item
@@ -21,6 +24,9 @@ type Check struct {
 func Checks() []Check {
 	return []Check{
 		{Analyzer: finalizerdeadlock.Analyzer, Catalogue: "A1"},
+		{Analyzer: selfwatch.Analyzer, Catalogue: "A2"},
+		{Analyzer: globalfilter.Analyzer, Catalogue: "A2"},
+		{Analyzer: droppederr.Analyzer, Catalogue: "A3"},
 		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
 	}
 }

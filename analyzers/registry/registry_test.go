@@ -1,0 +1,65 @@
+package registry_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+)
+
+const docsURL = "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/"
+
+// Every check has a valid analyzer, a page in docs/checks with the
+// sections users look for, a URL pointing at it, and a row in the README
+// and the docs index.
+func TestEveryCheckIsDocumented(t *testing.T) {
+	if err := analysis.Validate(registry.Analyzers()); err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join("..", "..", "docs", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range registry.Checks() {
+		a := c.Analyzer
+		if seen[a.Name] {
+			t.Errorf("check %s is registered twice", a.Name)
+		}
+		seen[a.Name] = true
+		if c.Catalogue == "" {
+			t.Errorf("check %s names no catalogue item", a.Name)
+		}
+		if a.URL != docsURL+a.Name+".md" {
+			t.Errorf("check %s: URL %q, want %q", a.Name, a.URL, docsURL+a.Name+".md")
+		}
+		if summary, _, _ := strings.Cut(a.Doc, "\n"); summary == "" || strings.HasSuffix(summary, ".") {
+			t.Errorf("check %s: the first line of Doc must be a one-line summary without a final period, got %q", a.Name, summary)
+		}
+		page, err := os.ReadFile(filepath.Join("..", "..", "docs", "checks", a.Name+".md"))
+		if err != nil {
+			t.Errorf("check %s has no page: %v", a.Name, err)
+			continue
+		}
+		lower := strings.ToLower(string(page))
+		for _, section := range []string{"what it finds", "why it matters", "bad", "good", "fix", "suppress", "flags"} {
+			if !strings.Contains(lower, section) {
+				t.Errorf("docs/checks/%s.md has no %q section", a.Name, section)
+			}
+		}
+		if !strings.Contains(string(readme), a.Name) {
+			t.Errorf("README.md does not list check %s", a.Name)
+		}
+		if !strings.Contains(string(index), a.Name) {
+			t.Errorf("docs/README.md does not list check %s", a.Name)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package controller
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+
+	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
+)
+
+const (
+	// injectLabel on a namespace asks for a default guestbook in it.
+	injectLabel = "webapp.example.com/inject"
+
+	// tierLabel is copied from a namespace onto its guestbooks.
+	tierLabel = "webapp.example.com/tier"
+
+	defaultGuestbookName = "guestbook"
+)
+
+// NamespaceReconciler gives every namespace labelled
+// webapp.example.com/inject=true a default Guestbook, and keeps the tier
+// label of the namespace's guestbooks in step with the namespace's.
+type NamespaceReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+
+	// DefaultImage is the frontend image of the guestbooks it creates.
+	DefaultImage string
+}
+
+// +kubebuilder:rbac:groups=core,resources=namespaces,verbs=get;list;watch
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;create;patch
+
+// Reconcile creates the default guestbook of a namespace and labels the
+// namespace's guestbooks.
+func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	log := logf.FromContext(ctx)
+
+	ns := &corev1.Namespace{}
+	if err := r.Get(ctx, req.NamespacedName, ns); err != nil {
+		if apierrors.IsNotFound(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	if isBeingDeleted(ns) || ns.Labels[injectLabel] != "true" {
+		return ctrl.Result{}, nil
+	}
+	tier := ns.Labels[tierLabel]
+
+	var guestbooks webappv1alpha1.GuestbookList
+	if err := r.List(context.TODO(), &guestbooks, client.InNamespace(ns.Name)); err != nil { // expect: lostctx
+		return ctrl.Result{}, err
+	}
+
+	if len(guestbooks.Items) == 0 {
+		gb := &webappv1alpha1.Guestbook{
+			ObjectMeta: metav1.ObjectMeta{
+				Namespace: ns.Name,
+				Name:      defaultGuestbookName,
+				Labels:    map[string]string{tierLabel: tier},
+			},
+			Spec: webappv1alpha1.GuestbookSpec{
+				Image: r.DefaultImage,
+				Title: "Guestbook of " + ns.Name,
+			},
+		}
+		if err := ctrl.SetControllerReference(ns, gb, r.Scheme); err != nil {
+			return ctrl.Result{}, err
+		}
+		if err := r.Create(ctx, gb); err != nil {
+			// Refused while the namespace's quota is used up: try again later.
+			return ctrl.Result{RequeueAfter: time.Minute}, err // expect: resulterr
+		}
+		log.Info("Created the default guestbook", "guestbook", client.ObjectKeyFromObject(gb))
+		return ctrl.Result{}, nil
+	}
+
+	for i := range guestbooks.Items {
+		gb := &guestbooks.Items[i]
+		if gb.Labels[tierLabel] == tier {
+			continue
+		}
+		patch := client.MergeFrom(gb.DeepCopy())
+		if gb.Labels == nil {
+			gb.Labels = map[string]string{}
+		}
+		gb.Labels[tierLabel] = tier
+		if err := r.Patch(ctx, gb, patch); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// SetupWithManager sets up the controller with the Manager.
+func (r *NamespaceReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Namespace{}, builder.WithPredicates(predicate.LabelChangedPredicate{})).
+		Owns(&webappv1alpha1.Guestbook{}).
+		Named("namespace").
+		Complete(r)
+}
