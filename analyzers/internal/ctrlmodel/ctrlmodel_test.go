@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
 // dump reports every chain of the model as one diagnostic at its last
@@ -99,4 +100,40 @@ func predString(p *ctrlmodel.Predicate) string {
 
 func TestModel(t *testing.T) {
 	fixturetest.Run(t, dump, "./a")
+}
+
+// controllers reports, at each Reconcile method, the controller the
+// package sets up with its receiver type.
+var controllers = &analysis.Analyzer{
+	Name:     "controllerdump",
+	Doc:      "report what each reconciler's controller watches",
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ssapkg.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		model := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+		for _, r := range crapi.Reconcilers(ssapkg.Of(pass).SrcFuncs()) {
+			recv := r.Fn.Signature.Recv()
+			if recv == nil {
+				continue
+			}
+			msg := "controller: none"
+			if c := model.ControllerOf(recv.Type()); c != nil {
+				msg = fmt.Sprintf("controller: for=%s owns=%s watches=%s complete=%v",
+					typeList(c.For), typeList(c.Owns), typeList(c.Watches), c.Complete)
+			}
+			diag.Report(pass, analysis.Diagnostic{Pos: r.Fn.Pos(), Message: msg})
+		}
+		return nil, nil
+	},
+}
+
+func typeList(ts []types.Type) string {
+	var s []string
+	for _, t := range ts {
+		s = append(s, strings.TrimPrefix(typeString(t), "*"))
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+func TestControllerOf(t *testing.T) {
+	fixturetest.Run(t, controllers, "./b")
 }
