@@ -277,22 +277,15 @@ func (c *checker) describe(op lifecycle.FinalizerOp) (obj, fin string) {
 func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
 	fetched := map[ssa.Value]bool{}
 	written := map[ssa.Value]bool{}
-	for _, b := range c.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			cc, args, ok := crapi.ClientCallSSA(call.Common())
-			if !ok || cc.SubResource {
-				continue
-			}
-			switch {
-			case cc.Method == crapi.Get && len(args) >= 3 && !ssaflow.IsRequestKey(args[1], r.Req):
-				fetched[c.objs.Rep(args[2])] = true
-			case (cc.Method == crapi.Update || cc.Method == crapi.Patch) && len(args) >= 2:
-				written[c.objs.Rep(args[1])] = true
-			}
+	for _, site := range crapi.ClientCalls(c.fn) {
+		if site.SubResource {
+			continue
+		}
+		if key, obj, ok := site.IsGetOf(); ok && !ssaflow.IsRequestKey(key, r.Req) {
+			fetched[c.objs.Rep(obj)] = true
+		}
+		if (site.Method == crapi.Update || site.Method == crapi.Patch) && len(site.Args) >= 2 {
+			written[c.objs.Rep(site.Args[1])] = true
 		}
 	}
 	done := map[ssa.Value]bool{}

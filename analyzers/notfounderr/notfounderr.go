@@ -56,35 +56,27 @@ func run(pass *analysis.Pass) (any, error) {
 
 func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 	reported := map[*ssa.Return]bool{}
-	for _, b := range rec.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
+	for _, site := range crapi.ClientCalls(rec.Fn) {
+		key, _, ok := site.IsGetOf()
+		if !ok || !ssaflow.IsRequestKey(key, rec.Req) {
+			continue // not the requested object: its NotFound may be worth a retry
+		}
+		call := site.Call
+		carriers := ssaflow.ErrorCarriers(rec.Fn, call)
+		reach := ssaflow.Reachable(call.Block(), func(from, to *ssa.BasicBlock) bool {
+			return filtered(from, to, call, carriers)
+		})
+		for blk := range reach {
+			ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+			if !ok || len(ret.Results) == 0 || reported[ret] {
 				continue
 			}
-			cc, args, ok := crapi.ClientCallSSA(call.Common())
-			if !ok || cc.Method != crapi.Get || cc.SubResource || len(args) < 3 {
+			errv := ret.Results[len(ret.Results)-1]
+			if !carriers[errv] {
 				continue
 			}
-			if !ssaflow.IsRequestKey(args[1], rec.Req) {
-				continue // not the requested object: its NotFound may be worth a retry
-			}
-			carriers := ssaflow.ErrorCarriers(rec.Fn, call)
-			reach := ssaflow.Reachable(b, func(from, to *ssa.BasicBlock) bool {
-				return filtered(from, to, call, carriers)
-			})
-			for blk := range reach {
-				ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
-				if !ok || len(ret.Results) == 0 || reported[ret] {
-					continue
-				}
-				errv := ret.Results[len(ret.Results)-1]
-				if !carriers[errv] {
-					continue
-				}
-				reported[ret] = true
-				report(pass, rec.Fn, ret, errv)
-			}
+			reported[ret] = true
+			report(pass, rec.Fn, ret, errv)
 		}
 	}
 }

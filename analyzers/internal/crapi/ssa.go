@@ -170,3 +170,38 @@ func Reconcilers(funcs []*ssa.Function) []Reconciler {
 	}
 	return out
 }
+
+// ClientSite is a client method call in a function.
+type ClientSite struct {
+	Call *ssa.Call
+	ClientCall
+	// Args are the call's arguments without the receiver: ctx, then the
+	// key or object.
+	Args []ssa.Value
+}
+
+// ClientCalls returns the client method calls of fn, in block order.
+func ClientCalls(fn *ssa.Function) []ClientSite {
+	var out []ClientSite
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if cc, args, ok := ClientCallSSA(call.Common()); ok {
+				out = append(out, ClientSite{Call: call, ClientCall: cc, Args: args})
+			}
+		}
+	}
+	return out
+}
+
+// IsGetOf reports whether s is a main-resource Get (key, object) and
+// returns its key and object arguments.
+func (s ClientSite) IsGetOf() (key, obj ssa.Value, ok bool) {
+	if s.Method != Get || s.SubResource || len(s.Args) < 3 {
+		return nil, nil, false
+	}
+	return s.Args[1], s.Args[2], true
+}

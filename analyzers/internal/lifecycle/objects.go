@@ -28,28 +28,22 @@ type pathKey struct {
 func NewObjects(fn *ssa.Function) *Objects {
 	o := &Objects{parent: map[ssa.Value]ssa.Value{}, paths: map[pathKey]ssa.Value{}}
 	byKey := map[ssa.Value]ssa.Value{}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			cc, args, ok := crapi.ClientCallSSA(call.Common())
-			if !ok || cc.Method != crapi.Get || cc.SubResource || len(args) < 3 {
-				continue
-			}
-			obj := o.Rep(args[2])
-			key := Strip(args[1])
-			if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
-				o.union(obj, o.Rep(kc.Call.Args[0]))
-				continue
-			}
-			k := o.Rep(key)
-			if first, ok := byKey[k]; ok {
-				o.union(obj, first)
-			} else {
-				byKey[k] = obj
-			}
+	for _, site := range crapi.ClientCalls(fn) {
+		keyArg, objArg, ok := site.IsGetOf()
+		if !ok {
+			continue
+		}
+		obj := o.Rep(objArg)
+		key := Strip(keyArg)
+		if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
+			o.union(obj, o.Rep(kc.Call.Args[0]))
+			continue
+		}
+		k := o.Rep(key)
+		if first, ok := byKey[k]; ok {
+			o.union(obj, first)
+		} else {
+			byKey[k] = obj
 		}
 	}
 	return o

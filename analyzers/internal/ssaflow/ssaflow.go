@@ -145,22 +145,26 @@ func argHolds(a, v ssa.Value, depth int) bool {
 // ReturnStmt returns the return statement of fn's syntax at which ret
 // returns, or nil for an implicit return.
 func ReturnStmt(fn *ssa.Function, ret *ssa.Return) *ast.ReturnStmt {
-	if !ret.Pos().IsValid() {
-		return nil
-	}
+	return findSyntax(fn, ret.Pos(), func(rs *ast.ReturnStmt) token.Pos { return rs.Return })
+}
+
+// findSyntax returns the node of type N in fn's syntax whose position, as
+// told by at, is pos: SSA keeps positions, not nodes.
+func findSyntax[N ast.Node](fn *ssa.Function, pos token.Pos, at func(N) token.Pos) N {
+	var found N
 	syntax := fn.Syntax()
-	if syntax == nil {
-		return nil
+	if !pos.IsValid() || syntax == nil {
+		return found
 	}
-	var found *ast.ReturnStmt
+	done := false
 	ast.Inspect(syntax, func(n ast.Node) bool {
-		if found != nil {
+		if done {
 			return false
 		}
-		if rs, ok := n.(*ast.ReturnStmt); ok && rs.Return == ret.Pos() {
-			found = rs
+		if x, ok := n.(N); ok && at(x) == pos {
+			found, done = x, true
 		}
-		return true
+		return !done
 	})
 	return found
 }
@@ -187,22 +191,7 @@ func Reachable(start *ssa.BasicBlock, skip func(from, to *ssa.BasicBlock) bool) 
 // CallExpr returns the call expression of fn's syntax at which call is
 // made, or nil.
 func CallExpr(fn *ssa.Function, call ssa.CallInstruction) *ast.CallExpr {
-	pos := call.Pos()
-	syntax := fn.Syntax()
-	if !pos.IsValid() || syntax == nil {
-		return nil
-	}
-	var found *ast.CallExpr
-	ast.Inspect(syntax, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if ce, ok := n.(*ast.CallExpr); ok && ce.Lparen == pos {
-			found = ce
-		}
-		return true
-	})
-	return found
+	return findSyntax(fn, call.Pos(), func(ce *ast.CallExpr) token.Pos { return ce.Lparen })
 }
 
 // IsRequestKey reports whether key, the key of a client Get, names the
