@@ -42,6 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
 	ResultType: reflect.TypeOf((*Model)(nil)),
 	Run:        run,
+	FactTypes:  []analysis.Fact{new(BuilderFunc)},
 }
 
 // Model is the controller model of one package.
@@ -120,6 +121,10 @@ type Call struct {
 	// Reconciler is the static type of the reconciler given to Complete
 	// or Build; nil when unknown.
 	Reconciler types.Type
+	// Via is the helper of another package that makes this call, known
+	// from its BuilderFunc fact; the call's position is that of the
+	// helper's call, and Expr, Handler and Predicates are not known.
+	Via *types.Func
 }
 
 // Arg returns the syntax of the i-th argument of the call, nil if unknown.
@@ -245,7 +250,19 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	return Extract(pass.Files, ssapkg.Of(pass).SrcFuncs()), nil
+	imported := map[*types.Func]*BuilderFunc{}
+	for _, f := range pass.AllObjectFacts() {
+		if bf, ok := f.Fact.(*BuilderFunc); ok {
+			if fn, ok := f.Object.(*types.Func); ok {
+				imported[fn] = bf
+			}
+		}
+	}
+	model, summaries := extract(pass.Files, ssapkg.Of(pass).SrcFuncs(), pass.Pkg, func(fn *types.Func) *BuilderFunc { return imported[fn] })
+	for fn, f := range summaries {
+		pass.ExportObjectFact(fn, f)
+	}
+	return model, nil
 }
 
 // String renders the call as written, shortened for messages:
@@ -253,6 +270,13 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *Call) String() string {
 	if c == nil {
 		return ""
+	}
+	if c.Via != nil {
+		obj := "…"
+		if c.Object != nil {
+			obj = "&" + crapi.ObjectTypeString(c.Object) + "{}"
+		}
+		return string(c.Method) + "(" + obj + ") in " + c.Via.Pkg().Name() + "." + c.Via.Name()
 	}
 	if c.Expr == nil {
 		return string(c.Method) + "(…)"

@@ -137,3 +137,10 @@ func typeList(ts []types.Type) string {
 func TestControllerOf(t *testing.T) {
 	fixturetest.Run(t, controllers, "./b")
 }
+
+// Builder helpers in one package are summarised as facts, and a
+// controller set up through them in another package gets their sources.
+func TestFactsAcrossPackages(t *testing.T) {
+	fixturetest.Run(t, ctrlmodel.Analyzer, "./c")
+	fixturetest.Run(t, controllers, "./d")
+}

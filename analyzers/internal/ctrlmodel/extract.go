@@ -19,19 +19,31 @@ const maxDepth = 32
 // Extract builds the model of the functions funcs, whose syntax is in
 // files.
 func Extract(files []*ast.File, funcs []*ssa.Function) *Model {
+	m, _ := extract(files, funcs, nil, nil)
+	return m
+}
+
+// pending is a call waiting to be grouped with its chain's root.
+type pending struct {
+	call *Call
+	root ssa.Value
+}
+
+// extract is Extract that also sees through the imported helpers with a
+// BuilderFunc fact (facts), resolving their types among the imports of
+// pkg, and summarises the package's own helpers as facts.
+func extract(files []*ast.File, funcs []*ssa.Function, pkg *types.Package, facts func(*types.Func) *BuilderFunc) (*Model, map[*types.Func]*BuilderFunc) {
 	e := &extractor{
 		idx:      indexCalls(files),
 		local:    map[*ssa.Function]bool{},
 		returned: map[retKey][]ssa.Value{},
+		pkg:      pkg,
+		facts:    facts,
 	}
 	for _, fn := range funcs {
 		if fn != nil {
 			e.local[fn] = true
 		}
-	}
-	type pending struct {
-		call *Call
-		root ssa.Value
 	}
 	var all []pending
 	for _, fn := range funcs {
@@ -45,6 +57,7 @@ func Extract(files []*ast.File, funcs []*ssa.Function) *Model {
 					continue
 				}
 				e.passedToHelper(call)
+				all = append(all, e.imported(call, fn)...)
 				m, ok := builderMethod(call.Common())
 				if !ok {
 					continue
@@ -97,7 +110,7 @@ func Extract(files []*ast.File, funcs []*ssa.Function) *Model {
 	sort.SliceStable(model.Chains, func(i, j int) bool {
 		return model.Chains[i].Calls[0].Pos < model.Chains[j].Calls[0].Pos
 	})
-	return model
+	return model, e.summarise(funcs, own, inc)
 }
 
 // closure returns the calls of the chain rep and of the chains it
@@ -128,6 +141,8 @@ func closure(rep ssa.Value, own map[ssa.Value][]*Call, inc map[ssa.Value][]ssa.V
 
 // extractor holds the state of one Extract.
 type extractor struct {
+	pkg   *types.Package
+	facts func(*types.Func) *BuilderFunc
 	idx   map[token.Pos]*ast.CallExpr
 	local map[*ssa.Function]bool // functions with a body to look into
 	uf    unionFind
