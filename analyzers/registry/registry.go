@@ -5,9 +5,11 @@ package registry
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
 )
@@ -20,15 +22,31 @@ type Check struct {
 	Catalogue string
 }
 
-// Checks returns every check, in catalogue order.
-func Checks() []Check {
-	return []Check{
+// checks is built once: each check is wrapped so that it reports the
+// //reconcilecheck:ignore directives naming it that suppressed nothing.
+var checks = func() []Check {
+	cs := []Check{
 		{Analyzer: finalizerdeadlock.Analyzer, Catalogue: "A1"},
 		{Analyzer: selfwatch.Analyzer, Catalogue: "A2"},
 		{Analyzer: globalfilter.Analyzer, Catalogue: "A2"},
 		{Analyzer: droppederr.Analyzer, Catalogue: "A3"},
 		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
 	}
+	var names []string
+	for _, c := range cs {
+		diag.WithDirectives(c.Analyzer)
+		names = append(names, c.Analyzer.Name)
+	}
+	return append(cs, Check{
+		Analyzer:  directive.New(func() []string { return names }),
+		Catalogue: "-",
+	})
+}()
+
+// Checks returns every check, in catalogue order, then the directive
+// check that reports malformed suppression comments.
+func Checks() []Check {
+	return append([]Check(nil), checks...)
 }
 
 // Analyzers returns the analyzers of every check, in catalogue order.

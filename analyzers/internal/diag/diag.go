@@ -40,9 +40,10 @@ func IsGenerated(pass *analysis.Pass, pos token.Pos) bool {
 	return strings.HasPrefix(name, "zz_generated")
 }
 
-// Report reports d unless it lies in a generated file.
+// Report reports d unless it lies in a generated file or a
+// //reconcilecheck:ignore directive for the pass's analyzer covers it.
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	if IsGenerated(pass, d.Pos) {
+	if IsGenerated(pass, d.Pos) || suppressed(pass, d.Pos) {
 		return
 	}
 	pass.Report(d)

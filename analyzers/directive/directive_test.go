@@ -1,0 +1,23 @@
+package directive_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+)
+
+func TestMalformed(t *testing.T) {
+	a := directive.New(func() []string { return []string{"notfounderr"} })
+	fixturetest.Run(t, a, "./malformed")
+}
+
+// A check wrapped as the registry wraps it honours directives naming it
+// and reports those that suppressed nothing.
+func TestSuppressAndUnused(t *testing.T) {
+	wrapped := *notfounderr.Analyzer
+	diag.WithDirectives(&wrapped)
+	fixturetest.Run(t, &wrapped, "./suppress")
+}

@@ -1,0 +1,145 @@
+package diag
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// DirectivePrefix starts a suppression comment:
+//
+//	//reconcilecheck:ignore <check>[,<check>...] <reason>
+//
+// on the reported line, or alone on the line above it. A reason is
+// required, so that the next reader knows why the finding does not apply.
+const DirectivePrefix = "//reconcilecheck:ignore"
+
+// Directive is one parsed suppression comment.
+type Directive struct {
+	Pos token.Pos
+	End token.Pos
+	// Line is the line of the comment; it covers that line (a trailing
+	// comment) and the next (a comment above the reported line).
+	Line   int
+	Checks []string
+	Reason string
+}
+
+// Names reports whether the directive names check.
+func (d *Directive) Names(check string) bool {
+	for _, c := range d.Checks {
+		if c == check {
+			return true
+		}
+	}
+	return false
+}
+
+// directives caches the directives of each file; syntax trees are not
+// shared between loads, so the cache only holds what one run parsed.
+var directives sync.Map // *ast.File -> []*Directive
+
+// Directives returns the suppression comments of f.
+func Directives(fset *token.FileSet, f *ast.File) []*Directive {
+	if v, ok := directives.Load(f); ok {
+		return v.([]*Directive)
+	}
+	var out []*Directive
+	tf := fset.File(f.FileStart)
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			rest, ok := strings.CutPrefix(c.Text, DirectivePrefix)
+			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			// A further "//" starts an ordinary comment, not the reason.
+			if i := strings.Index(rest, "//"); i >= 0 {
+				rest = rest[:i]
+			}
+			fields := strings.Fields(rest)
+			d := &Directive{Pos: c.Pos(), End: c.End()}
+			if tf != nil {
+				d.Line = tf.Line(c.Pos())
+			}
+			if len(fields) > 0 {
+				for _, name := range strings.Split(fields[0], ",") {
+					if name != "" {
+						d.Checks = append(d.Checks, name)
+					}
+				}
+				d.Reason = strings.Join(fields[1:], " ")
+			}
+			out = append(out, d)
+		}
+	}
+	v, _ := directives.LoadOrStore(f, out)
+	return v.([]*Directive)
+}
+
+// used records, per analysis pass, the directives that suppressed a
+// diagnostic of that pass's analyzer.
+var used sync.Map // *analysis.Pass -> *sync.Map[*Directive]bool
+
+// suppressed reports whether a well-formed directive naming pass's
+// analyzer covers pos, and records its use.
+func suppressed(pass *analysis.Pass, pos token.Pos) bool {
+	f := File(pass, pos)
+	if f == nil {
+		return false
+	}
+	line := pass.Fset.Position(pos).Line
+	for _, d := range Directives(pass.Fset, f) {
+		if d.Reason == "" || !d.Names(pass.Analyzer.Name) {
+			continue
+		}
+		if d.Line == line || d.Line == line-1 {
+			m, _ := used.LoadOrStore(pass, &sync.Map{})
+			m.(*sync.Map).Store(d, true)
+			return true
+		}
+	}
+	return false
+}
+
+// ReportUnusedDirectives reports the well-formed directives naming pass's
+// analyzer that suppressed nothing in this pass: stale suppressions hide
+// the next real finding on that line. Call it at the end of a Run.
+func ReportUnusedDirectives(pass *analysis.Pass) {
+	v, _ := used.LoadAndDelete(pass)
+	m, _ := v.(*sync.Map)
+	for _, f := range pass.Files {
+		if IsGenerated(pass, f.FileStart) {
+			continue
+		}
+		for _, d := range Directives(pass.Fset, f) {
+			if d.Reason == "" || !d.Names(pass.Analyzer.Name) {
+				continue
+			}
+			if m != nil {
+				if _, ok := m.Load(d); ok {
+					continue
+				}
+			}
+			pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End,
+				Message: fmt.Sprintf("this %s directive suppresses no %s finding: remove it, or it will hide the next real one", DirectivePrefix, pass.Analyzer.Name)})
+		}
+	}
+}
+
+// WithDirectives makes a's Run report, at its end, the directives naming a
+// that went unused.
+func WithDirectives(a *analysis.Analyzer) *analysis.Analyzer {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		res, err := run(pass)
+		if err == nil {
+			ReportUnusedDirectives(pass)
+		}
+		return res, err
+	}
+	return a
+}
