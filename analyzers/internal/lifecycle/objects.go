@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -27,7 +28,9 @@ type pathKey struct {
 // NewObjects prepares object identity for fn.
 func NewObjects(fn *ssa.Function) *Objects {
 	o := &Objects{parent: map[ssa.Value]ssa.Value{}, paths: map[pathKey]ssa.Value{}}
-	byKey := map[ssa.Value]ssa.Value{}
+	// Objects of different types fetched with one key (the Deployment
+	// and the Service named after their owner) are different objects.
+	byKey := map[ssa.Value][]ssa.Value{}
 	for _, site := range crapi.ClientCalls(fn) {
 		keyArg, objArg, ok := site.IsGetOf()
 		if !ok {
@@ -36,17 +39,32 @@ func NewObjects(fn *ssa.Function) *Objects {
 		obj := o.Rep(objArg)
 		key := Strip(keyArg)
 		if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
-			o.union(obj, o.Rep(kc.Call.Args[0]))
+			if other := o.Rep(kc.Call.Args[0]); sameType(obj, other) {
+				o.union(obj, other)
+			}
 			continue
 		}
 		k := o.Rep(key)
-		if first, ok := byKey[k]; ok {
-			o.union(obj, first)
-		} else {
-			byKey[k] = obj
+		found := false
+		for _, first := range byKey[k] {
+			if sameType(obj, first) {
+				o.union(obj, first)
+				found = true
+				break
+			}
+		}
+		if !found {
+			byKey[k] = append(byKey[k], obj)
 		}
 	}
 	return o
+}
+
+// sameType reports whether the objects a and b, stripped of conversions,
+// may be of one type: the same static type, or an interface.
+func sameType(a, b ssa.Value) bool {
+	ta, tb := Strip(a).Type(), Strip(b).Type()
+	return types.Identical(ta, tb) || types.IsInterface(ta) || types.IsInterface(tb)
 }
 
 // Same reports whether a and b denote the same object.
