@@ -10,8 +10,13 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
 )
 
 // Check is one entry of the catalogue: an analyzer and the catalogue item
@@ -31,6 +36,11 @@ var checks = func() []Check {
 		{Analyzer: globalfilter.Analyzer, Catalogue: "A2"},
 		{Analyzer: droppederr.Analyzer, Catalogue: "A3"},
 		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
+		{Analyzer: updatepatch.Analyzer, Catalogue: "A5"},
+		{Analyzer: lostwakeup.Analyzer, Catalogue: "A6"},
+		{Analyzer: resulterr.Analyzer, Catalogue: "B1"},
+		{Analyzer: statuswriter.Analyzer, Catalogue: "B2"},
+		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 	}
 	var names []string
 	for _, c := range cs {

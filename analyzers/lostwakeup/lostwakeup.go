@@ -1,0 +1,733 @@
+// Package lostwakeup defines an Analyzer that reports a reconciler that
+// returns without requeue right after writing an object of a type its
+// controller does not watch, while work remains for a later reconcile.
+//
+// # Analyzer lostwakeup
+//
+// lostwakeup: report an early return without requeue that no watch event will wake up
+//
+// When Reconcile creates, updates, patches or deletes an object whose type
+// is none of the controller's For, Owns or Watches types and then returns
+// ctrl.Result{} with a nil error, skipping steps that the next reconcile
+// would take, nothing brings that next reconcile: no watch event comes for
+// the object just written. The remaining steps wait for an unrelated event
+// or the periodic resync, hours later. Return ctrl.Result{RequeueAfter: d}.
+package lostwakeup
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report an early return without requeue that no watch event will wake up
+
+When Reconcile creates, updates, patches or deletes an object whose type is
+none of the controller's For, Owns or Watches types, then returns
+ctrl.Result{} with a nil error while steps remain that the next reconcile
+would take, nothing brings that next reconcile: no watch event comes for
+the object just written. The remaining steps wait for an unrelated event or
+the periodic resync, hours later. Return ctrl.Result{RequeueAfter: d}.`
+
+// Analyzer reports returns without requeue right after a write of an
+// unwatched type that skip remaining work.
+var Analyzer = &analysis.Analyzer{
+	Name:     "lostwakeup",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostwakeup.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+type analyzer struct {
+	pass         *analysis.Pass
+	clientIfaces []*types.Interface
+	summaries    map[*ssa.Function]*summary
+	tails        map[*ssa.Function][]tail
+	reported     map[*ssa.Return]bool
+}
+
+// event is a call that writes objects: a client Create, Update, Patch or
+// Delete, controllerutil.CreateOrUpdate or CreateOrPatch, or a function of
+// the package that writes only objects of known types.
+type event struct {
+	call   *ssa.Call
+	writes []writeOp
+	// obj is the object written by a direct write, nil for a helper.
+	obj ssa.Value
+	// helper is the function of the package called, nil for a direct write.
+	helper *ssa.Function
+	// errv holds the call's error, nil if it has none.
+	errv ssa.Value
+}
+
+// tail is a return without requeue right after an event, in a function
+// whose result reaches Reconcile's caller.
+type tail struct {
+	ev  event
+	fn  *ssa.Function // holds ret
+	ret *ssa.Return
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	if model == nil || len(model.Chains) == 0 || len(funcs) == 0 {
+		return nil, nil
+	}
+	a := &analyzer{
+		pass:      pass,
+		summaries: map[*ssa.Function]*summary{},
+		tails:     map[*ssa.Function][]tail{},
+		reported:  map[*ssa.Return]bool{},
+	}
+	for _, name := range []string{"Reader", "Writer"} {
+		if t := crapi.LookupType(pass.Pkg, crapi.ClientPkg, name); t != nil {
+			if it, ok := t.Underlying().(*types.Interface); ok {
+				a.clientIfaces = append(a.clientIfaces, it)
+			}
+		}
+	}
+	if len(a.clientIfaces) == 0 {
+		return nil, nil // no controller-runtime client in reach
+	}
+	for _, rec := range crapi.Reconcilers(funcs) {
+		recv := rec.Fn.Signature.Recv()
+		if recv == nil {
+			continue // a reconcile.Func: no builder chain names it
+		}
+		ctl := model.ControllerOf(recv.Type())
+		if ctl == nil || !ctl.Complete {
+			continue // what it watches is not known: stay quiet
+		}
+		a.check(ctl, rec.Fn, rec.Fn, 0, map[*ssa.Function]bool{})
+	}
+	return nil, nil
+}
+
+// check looks in fn, which is Reconcile (top) or a function whose result
+// top returns, for returns without requeue right after a write of types
+// ctl does not watch that skip remaining work of fn.
+func (a *analyzer) check(ctl *ctrlmodel.Controller, top, fn *ssa.Function, depth int, seen map[*ssa.Function]bool) {
+	if depth > maxCallDepth || seen[fn] {
+		return
+	}
+	seen[fn] = true
+	if a.hasClientDefer(fn) {
+		return // a deferred write (a status update) may well wake it up
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if ev, ok := a.writeEvent(fn, call); ok {
+				if !unwatched(ctl, ev.writes) {
+					continue
+				}
+				rets, path := a.cleanReturns(fn, call, ev.errv, false)
+				for _, ret := range rets {
+					if work := a.remainingWork(fn, ev, ret, path); work != "" {
+						a.report(top, tail{ev: ev, fn: fn, ret: ret}, work)
+					}
+				}
+				continue
+			}
+			g := a.resultHelper(fn, call)
+			if g == nil {
+				continue
+			}
+			rets, path := a.cleanReturns(fn, call, extract(call, 1), true)
+			if len(rets) == 0 {
+				continue
+			}
+			for _, t := range a.tailsOf(g, depth+1) {
+				if !unwatched(ctl, t.ev.writes) {
+					continue
+				}
+				// In fn, the event is the call of g.
+				inFn := event{call: call, writes: t.ev.writes}
+				for _, ret := range rets {
+					if work := a.remainingWork(fn, inFn, ret, path); work != "" {
+						a.report(top, t, work)
+					}
+				}
+			}
+			a.check(ctl, top, g, depth+1, seen)
+		}
+	}
+}
+
+// unwatched reports whether no write of ws is of a type ctl watches.
+func unwatched(ctl *ctrlmodel.Controller, ws []writeOp) bool {
+	for _, w := range ws {
+		if ctl.Watched(w.typ) {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// writeEvent recognises call, made in fn, as a write of objects of known
+// types: a client Create, Update, Patch or Delete of an object (not of a
+// subresource); controllerutil.CreateOrUpdate or CreateOrPatch; or a
+// function of the package, other than one returning (reconcile.Result,
+// error), whose writes all are of known types.
+func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
+	cc := call.Common()
+	if c, args, ok := crapi.ClientCallSSA(cc); ok {
+		if c.SubResource || len(args) < 2 {
+			return event{}, false
+		}
+		switch c.Method {
+		case crapi.Create, crapi.Update, crapi.Patch, crapi.Delete:
+		default:
+			return event{}, false
+		}
+		typ := objectType(args[1])
+		if typ == nil {
+			return event{}, false // client.Object, unstructured: kind unknown
+		}
+		return event{call: call, writes: []writeOp{{method: string(c.Method), typ: typ}}, obj: lifecycle.Strip(args[1]), errv: call}, true
+	}
+	if f := crapi.Callee(cc); crapi.IsFuncIn(f, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
+		args := crapi.CallArgs(cc)
+		if len(args) < 3 {
+			return event{}, false
+		}
+		typ := objectType(args[2])
+		if typ == nil {
+			return event{}, false
+		}
+		return event{call: call, writes: []writeOp{{method: f.Name(), typ: typ}}, obj: lifecycle.Strip(args[2]), errv: extract(call, 1)}, true
+	}
+	g := a.local(cc)
+	if g == nil || g == fn || a.resultHelper(fn, call) != nil {
+		return event{}, false
+	}
+	s := a.summaryOf(g, 0)
+	if len(s.writes) == 0 || s.unknownWrites {
+		return event{}, false
+	}
+	return event{call: call, writes: s.writes, helper: g, errv: errorOf(call)}, true
+}
+
+// errorOf returns the error result of call, nil if it has none.
+func errorOf(call *ssa.Call) ssa.Value {
+	switch t := call.Type().(type) {
+	case *types.Tuple:
+		if n := t.Len(); n > 0 && crapi.IsError(t.At(n-1).Type()) {
+			return extract(call, n-1)
+		}
+		return nil
+	default:
+		if crapi.IsError(t) {
+			return call
+		}
+	}
+	return nil
+}
+
+// resultHelper returns the function of the package that call invokes if
+// it returns (reconcile.Result, error), like the Reconcile that calls it.
+func (a *analyzer) resultHelper(fn *ssa.Function, call *ssa.Call) *ssa.Function {
+	g := a.local(call.Common())
+	if g == nil || g == fn {
+		return nil
+	}
+	res := g.Signature.Results()
+	if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) || !crapi.IsError(res.At(1).Type()) {
+		return nil
+	}
+	return g
+}
+
+// tailsOf returns the returns without requeue of g that come right after
+// an event, directly or through the functions whose result g returns.
+func (a *analyzer) tailsOf(g *ssa.Function, depth int) []tail {
+	if depth > maxCallDepth {
+		return nil
+	}
+	if ts, ok := a.tails[g]; ok {
+		return ts // nil while in progress: recursion adds nothing
+	}
+	a.tails[g] = nil
+	if a.hasClientDefer(g) {
+		return nil
+	}
+	var out []tail
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if ev, ok := a.writeEvent(g, call); ok {
+				rets, _ := a.cleanReturns(g, call, ev.errv, false)
+				for _, ret := range rets {
+					out = append(out, tail{ev: ev, fn: g, ret: ret})
+				}
+				continue
+			}
+			if h := a.resultHelper(g, call); h != nil {
+				if rets, _ := a.cleanReturns(g, call, extract(call, 1), true); len(rets) > 0 {
+					out = append(out, a.tailsOf(h, depth+1)...)
+				}
+			}
+		}
+	}
+	a.tails[g] = out
+	return out
+}
+
+// hasClientDefer reports whether fn defers a call that may call the API
+// server: it runs at every return.
+func (a *analyzer) hasClientDefer(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok && a.clientish(d.Common()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cleanReturns follows the paths from call on which its error errv is not
+// known to be non-nil and no other client call is made, and returns the
+// returns they reach that return without requeue: after a write, a zero
+// Result and a nil error; after the call of a helper (via), the helper's
+// Result and its error or nil. path holds the blocks those paths cross.
+func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value, via bool) (rets []*ssa.Return, path map[*ssa.BasicBlock]bool) {
+	var resv ssa.Value
+	if via {
+		if resv = extract(call, 0); resv == nil {
+			return nil, nil
+		}
+	}
+	carriers := map[ssa.Value]bool{}
+	if errv != nil {
+		carriers = ssaflow.ErrorCarriers(fn, errv)
+	}
+	accept := func(ret *ssa.Return) bool {
+		if len(ret.Results) != 2 {
+			return false
+		}
+		if via {
+			return ret.Results[0] == resv && ((errv != nil && ret.Results[1] == errv) || isNil(ret.Results[1]))
+		}
+		return isNil(ret.Results[1]) && crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+	}
+	path = map[*ssa.BasicBlock]bool{}
+	seen := map[*ssa.BasicBlock]bool{}
+	start := call.Block()
+	type item struct {
+		b    *ssa.BasicBlock
+		from int
+	}
+	stack := []item{{start, indexOf(start, call) + 1}}
+	seen[start] = true
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.from < 0 || it.from > len(it.b.Instrs) {
+			it.from = 0
+		}
+		blocked := false
+		for _, instr := range it.b.Instrs[it.from:] {
+			if c, ok := instr.(*ssa.Call); ok && (c == call || a.clientish(c.Common())) {
+				blocked = true
+				break
+			}
+		}
+		if blocked || len(it.b.Instrs) == 0 {
+			continue
+		}
+		path[it.b] = true
+		switch t := it.b.Instrs[len(it.b.Instrs)-1].(type) {
+		case *ssa.Return:
+			if accept(t) {
+				rets = append(rets, t)
+			}
+		case *ssa.If:
+			for i, s := range it.b.Succs {
+				if !seen[s] && edgeOK(t, i, carriers, call) {
+					seen[s] = true
+					stack = append(stack, item{s, 0})
+				}
+			}
+		case *ssa.Jump:
+			for _, s := range it.b.Succs {
+				if !seen[s] {
+					seen[s] = true
+					stack = append(stack, item{s, 0})
+				}
+			}
+		}
+	}
+	return rets, path
+}
+
+// edgeOK reports whether the i-th edge of ifi may be taken when call has
+// succeeded: not the failing edge of a nil test of its error, and no edge
+// of a condition computed otherwise from its results (errors.Is(err, ..),
+// res.RequeueAfter > 0, a "created" flag), whose meaning is unknown.
+func edgeOK(ifi *ssa.If, i int, carriers map[ssa.Value]bool, call *ssa.Call) bool {
+	if fail, ok := errTestFailEdge(ifi.Cond, func(v ssa.Value) bool { return carriers[v] }); ok {
+		return i != fail
+	}
+	return !ssaflow.DerivesFrom(ifi.Cond, call)
+}
+
+// errTestFailEdge recognises cond as a nil test of an error that isErr
+// accepts (err != nil, err == nil, client.IgnoreNotFound(err) != nil) and
+// returns the index of the edge taken when the error is set.
+func errTestFailEdge(cond ssa.Value, isErr func(ssa.Value) bool) (int, bool) {
+	cmp, ok := cond.(*ssa.BinOp)
+	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return 0, false
+	}
+	x, y := cmp.X, cmp.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	if !isNil(y) {
+		return 0, false
+	}
+	fail := 1
+	if cmp.Op == token.NEQ {
+		fail = 0
+	}
+	if isErr(x) {
+		return fail, true
+	}
+	if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound", "IgnoreAlreadyExists"); ok &&
+		len(call.Call.Args) == 1 && isErr(call.Call.Args[0]) {
+		return fail, true
+	}
+	return 0, false
+}
+
+// remainingWork tells what ret skips, or "" if nothing: a branch D whose
+// condition depends on the state of objects of the types ev writes (got or
+// listed in fn, or the written object) leads on one side to ret, after the
+// write, and on the other, which cannot reach ret, to a write of another
+// type. The next reconcile, seeing the object just written, would take
+// that other side; nothing will bring it.
+//
+// D either comes before the write (its side towards ret dominates the
+// write: "if the volume is missing, create it and return", a switch case)
+// or lies on the path from the write to ret ("create; if not bound yet,
+// return").
+func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, path map[*ssa.BasicBlock]bool) string {
+	wb, rb := ev.call.Block(), ret.Block()
+	if wb == nil || rb == nil {
+		return ""
+	}
+	var roots map[ssa.Value]bool
+	for _, d := range fn.Blocks {
+		ifi, ok := last(d).(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		var sides [][2]*ssa.BasicBlock // {towards ret, other}
+		switch {
+		case d != wb && d.Dominates(wb):
+			for i, s := range d.Succs {
+				if s.Dominates(wb) {
+					sides = append(sides, [2]*ssa.BasicBlock{s, d.Succs[1-i]})
+				}
+			}
+		case path[d]:
+			if ssaflow.DerivesFrom(ifi.Cond, ev.call) {
+				continue // the test of the write's own outcome
+			}
+			for i, s := range d.Succs {
+				if path[s] && ssaflow.Reachable(s, func(_, to *ssa.BasicBlock) bool { return !path[to] })[rb] {
+					sides = append(sides, [2]*ssa.BasicBlock{s, d.Succs[1-i]})
+				}
+			}
+		}
+		for _, side := range sides {
+			other := side[1]
+			if other == side[0] {
+				continue
+			}
+			if roots == nil {
+				roots = a.stateRoots(fn, ev)
+				if len(roots) == 0 {
+					return ""
+				}
+			}
+			if !dependsOn(ifi.Cond, roots) {
+				continue
+			}
+			reach := ssaflow.Reachable(other, func(_, to *ssa.BasicBlock) bool { return to == d })
+			if reach[rb] {
+				continue // both sides end in ret: not an early return
+			}
+			if w := a.work(fn, reach, ev); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// writesKind reports whether ev writes objects of type t.
+func (ev event) writesKind(t types.Type) bool {
+	for _, w := range ev.writes {
+		if sameKind(w.typ, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// stateRoots returns the values of fn that hold the state of objects of
+// the types ev writes: Gets and Lists of those types (the call and the
+// object filled), calls of the package's functions that read them, and the
+// written object.
+func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
+	roots := map[ssa.Value]bool{}
+	if ev.obj != nil {
+		roots[ev.obj] = true
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc := call.Common()
+			if c, args, ok := crapi.ClientCallSSA(cc); ok {
+				switch {
+				case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objectType(args[2])):
+					roots[call], roots[lifecycle.Strip(args[2])] = true, true
+				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(listItemType(lifecycle.Strip(args[1]).Type())):
+					roots[call], roots[lifecycle.Strip(args[1])] = true, true
+				}
+				continue
+			}
+			g := a.local(cc)
+			if g == nil {
+				continue
+			}
+			for _, t := range a.summaryOf(g, 0).reads {
+				if !ev.writesKind(t) {
+					continue
+				}
+				roots[call] = true
+				// Locals it fills through a pointer: found, err := r.getVolume(ctx, &pvc).
+				for _, arg := range crapi.CallArgs(cc) {
+					if alloc, ok := lifecycle.Strip(arg).(*ssa.Alloc); ok &&
+						(ev.writesKind(alloc.Type()) || ev.writesKind(listItemType(alloc.Type()))) {
+						roots[alloc] = true
+					}
+				}
+				break
+			}
+		}
+	}
+	return roots
+}
+
+// work describes the first write among the blocks reach, other than the
+// event, that writes an object of a type the event does not write (the
+// other branch of a create-or-update is not remaining work) and does not
+// only handle an error. "" if there is none.
+func (a *analyzer) work(fn *ssa.Function, reach map[*ssa.BasicBlock]bool, ev event) string {
+	// Branches taken when an error is set: what they write (a failure
+	// condition) is not work the next reconcile will need.
+	var errBranches []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if !reach[b] {
+			continue
+		}
+		ifi, ok := last(b).(*ssa.If)
+		if !ok || len(b.Succs) != 2 {
+			continue
+		}
+		if fail, ok := errTestFailEdge(ifi.Cond, func(v ssa.Value) bool { return crapi.IsError(v.Type()) }); ok {
+			if s := b.Succs[fail]; len(s.Preds) == 1 {
+				errBranches = append(errBranches, s)
+			}
+		}
+	}
+	best, bestPos := "", token.NoPos
+	for _, b := range fn.Blocks {
+		if !reach[b] || onErrorBranch(b, errBranches) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call == ev.call {
+				continue
+			}
+			if w := a.workOf(call.Common(), ev); w != "" && (best == "" || call.Pos() < bestPos) {
+				best, bestPos = w, call.Pos()
+			}
+		}
+	}
+	return best
+}
+
+func onErrorBranch(b *ssa.BasicBlock, errBranches []*ssa.BasicBlock) bool {
+	for _, e := range errBranches {
+		if e.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// workOf describes the call if it writes an object of a known type that
+// ev does not write, "" otherwise.
+func (a *analyzer) workOf(cc *ssa.CallCommon, ev event) string {
+	s := &summary{}
+	a.addCall(s, cc, 0)
+	for _, w := range s.writes {
+		if ev.writesKind(w.typ) {
+			continue
+		}
+		if g := a.local(cc); g != nil {
+			if g.Object() == nil {
+				return "calling a function literal that does " + w.phrase()
+			}
+			return "calling " + g.Name()
+		}
+		return w.phrase()
+	}
+	return ""
+}
+
+// requeueAfter is the interval the fix asks for: long enough for the
+// write to reach the informer cache and for a dependency just created (a
+// volume binding, a Job starting) to move on, short enough that the
+// remaining steps follow promptly; one poll every few seconds costs
+// nothing next to waiting for the resync.
+const requeueAfter = "5 * %s.Second"
+
+func (a *analyzer) report(top *ssa.Function, t tail, work string) {
+	if a.reported[t.ret] {
+		return
+	}
+	a.reported[t.ret] = true
+	rs := ssaflow.ReturnStmt(t.fn, t.ret)
+	if rs == nil {
+		return // an implicit return: nowhere to point at
+	}
+	via := ""
+	if t.fn != top {
+		via = " (through " + t.fn.Name() + ")"
+	}
+	diag.Reportf(a.pass, rs, a.fix(rs),
+		"%s returns without requeue%s right after %s: no event will wake it up, so the remaining steps (%s) wait for an unrelated event or the periodic resync; requeue with RequeueAfter",
+		top.Name(), via, t.ev.describe(), work)
+}
+
+// describe tells what the event writes, for a message: "creating a
+// v1.PersistentVolumeClaim, a type this controller does not watch".
+func (ev event) describe() string {
+	var kinds []string
+	seen := map[string]bool{}
+	for _, w := range ev.writes {
+		s := crapi.ObjectTypeString(w.typ)
+		if !seen[s] {
+			seen[s] = true
+			kinds = append(kinds, "a "+s)
+		}
+	}
+	what := "a type this controller does not watch"
+	if len(kinds) > 1 {
+		what = "types this controller does not watch"
+	}
+	if ev.helper == nil {
+		return ev.writes[0].phrase() + ", " + what
+	}
+	name := ev.helper.Name()
+	if ev.helper.Object() == nil {
+		name = "a function literal"
+	}
+	return fmt.Sprintf("calling %s, which writes %s, %s", name, strings.Join(kinds, " and "), what)
+}
+
+// fix replaces the Result literal with one that asks for a requeue after
+// requeueAfter, keeping its type as written (ctrl.Result, reconcile.Result).
+func (a *analyzer) fix(rs *ast.ReturnStmt) []analysis.SuggestedFix {
+	if len(rs.Results) != 2 {
+		return nil
+	}
+	lit, ok := ast.Unparen(rs.Results[0]).(*ast.CompositeLit)
+	if !ok || lit.Type == nil {
+		return nil
+	}
+	for _, e := range lit.Elts {
+		// Only zero Requeue/RequeueAfter fields may be dropped; keep a
+		// Priority (or anything newer) by offering no fix.
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || (id.Name != "Requeue" && id.Name != "RequeueAfter") {
+			return nil
+		}
+	}
+	name, edits, ok := diag.PackageName(a.pass, rs.Pos(), "time", "time")
+	if !ok {
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{
+		Pos:     lit.Lbrace,
+		End:     lit.Rbrace + 1,
+		NewText: []byte("{RequeueAfter: " + fmt.Sprintf(requeueAfter, name) + "}"),
+	})
+	return []analysis.SuggestedFix{{Message: "Requeue after a few seconds", TextEdits: edits}}
+}
+
+func extract(call *ssa.Call, index int) ssa.Value {
+	refs := call.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == index {
+			return ex
+		}
+	}
+	return nil
+}
+
+func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+func last(b *ssa.BasicBlock) ssa.Instruction {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}

@@ -1,0 +1,262 @@
+// Package ownsnoowner defines an Analyzer that reports Owns(&T{}) in a
+// controller builder chain whose reconciler creates T objects but never
+// gives them a controller reference (catalogue item B5).
+//
+// # Analyzer ownsnoowner
+//
+// ownsnoowner: report Owns of a type the reconciler creates without a controller reference
+//
+// Owns(&T{}) maps the events of a T object to the object named by its
+// controller reference (EnqueueRequestForOwner with OnlyControllerOwner;
+// with builder.MatchEveryOwner, to every owner). A T created without one
+// never maps back: changes to it, its deletion included, do not trigger a
+// reconcile of its owner.
+package ownsnoowner
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report Owns of a type the reconciler creates without a controller reference
+
+Owns(&T{}) maps each event of a T object to the owner named by the object's
+controller reference (to every owner with builder.MatchEveryOwner). When the
+reconciler's package creates T objects (client Create, CreateOrUpdate,
+CreateOrPatch, server-side apply) but nothing in it, nor in the helpers it
+calls, sets a controller reference on a T (SetControllerReference, a stored
+OwnerReferences list, SetOwnerReferences, WithOwnerReferences), changes to
+those objects never trigger a reconcile. The check is silent when an owner
+reference may be set on an object whose type is not known.`
+
+// Analyzer reports Owns of objects that never get a controller reference.
+var Analyzer = &analysis.Analyzer{
+	Name:     "ownsnoowner",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownsnoowner.md",
+	Requires: []*analysis.Analyzer{FactsAnalyzer, ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+// FactsAnalyzer computes and exports what the functions and packages of
+// the user's module create and give owner references to.
+var FactsAnalyzer = &analysis.Analyzer{
+	Name:       "ownsnoownerfacts",
+	Doc:        "learn which object types the project's functions create and give owner references to",
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:        runFacts,
+	ResultType: reflect.TypeOf((*Summary)(nil)),
+	FactTypes:  []analysis.Fact{new(HelperFact), new(PackageFact)},
+}
+
+// Summary is the result of FactsAnalyzer for one package.
+type Summary struct {
+	// Package summarises this package; nil for a dependency.
+	Package *PackageFact
+	// Imported are the summaries of the user's packages this one imports.
+	Imported map[*types.Package]*PackageFact
+	// Owners maps the key of each object type given owner references in
+	// this package or in the user's packages it imports to whether one
+	// may be a controller reference.
+	Owners map[string]bool
+}
+
+func runFacts(pass *analysis.Pass) (any, error) {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	if len(funcs) == 0 {
+		return &Summary{}, nil // a dependency, or type errors
+	}
+	s := newSummarizer(pass, funcs)
+	pkg := s.run()
+	for obj, sum := range s.local {
+		if !sum.empty() && obj.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(obj, sum.fact())
+		}
+	}
+	pf := &PackageFact{OwnerTypes: ownerTypes(pkg.ownerTypes), CreateTypes: sortedKeys(pkg.createTypes), Unknown: pkg.unknown}
+	if !pkg.empty() {
+		pass.ExportPackageFact(pf)
+	}
+	// Owner references set anywhere in this package or in the packages
+	// it imports count, whoever calls the code that sets them.
+	owners := map[string]bool{}
+	for k, ctl := range pkg.ownerTypes {
+		setBool(owners, k, ctl)
+	}
+	imported := map[*types.Package]*PackageFact{}
+	for _, f := range pass.AllPackageFacts() {
+		if p, ok := f.Fact.(*PackageFact); ok && f.Package != nil {
+			imported[f.Package] = p
+			for _, t := range p.OwnerTypes {
+				setBool(owners, t.Key, t.Controller)
+			}
+		}
+	}
+	return &Summary{Package: pf, Imported: imported, Owners: owners}, nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	sum, _ := pass.ResultOf[FactsAnalyzer].(*Summary)
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	if sum == nil || sum.Package == nil || model == nil {
+		return nil, nil
+	}
+	c := &checker{pass: pass, sum: sum}
+	reported := map[*ctrlmodel.Call]bool{}
+	for _, ch := range model.Chains {
+		var recs []reconciler
+		for _, t := range ch.Reconcilers() {
+			n := crapi.Named(t)
+			if n == nil || n.Obj().Pkg() == nil {
+				continue
+			}
+			if _, isIface := n.Underlying().(*types.Interface); isIface {
+				continue
+			}
+			recs = append(recs, reconciler{pkg: n.Obj().Pkg(), name: n.Obj().Name() + "'s package"})
+		}
+		if len(recs) == 0 && len(ch.Find(ctrlmodel.Complete))+len(ch.Find(ctrlmodel.Build)) > 0 {
+			// The reconciler is built by a constructor that returns an
+			// interface, typically a generic wrapper calling the
+			// package's own reconcile code: judge this package.
+			recs = append(recs, reconciler{pkg: pass.Pkg, name: "package " + pass.Pkg.Name()})
+		}
+		if len(recs) == 0 {
+			continue // completed elsewhere, with a reconciler not known here
+		}
+		for _, call := range ch.Find(ctrlmodel.Owns) {
+			if reported[call] || isTestFile(pass, call.Pos) {
+				continue
+			}
+			if msg := c.verdict(call, recs); msg != "" {
+				reported[call] = true
+				diag.Report(pass, analysis.Diagnostic{Pos: call.Pos, End: call.End, Message: msg})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// reconciler is the package whose code reconciles for a chain, and how a
+// message names it.
+type reconciler struct {
+	pkg  *types.Package
+	name string
+}
+
+type checker struct {
+	pass *analysis.Pass
+	sum  *Summary
+}
+
+// verdict returns the message to report about an Owns call of a chain
+// whose reconcile code lives in recs, or "".
+func (c *checker) verdict(call *ctrlmodel.Call, recs []reconciler) string {
+	if call.Object == nil || ctrlmodel.DynamicKind(call.Object) {
+		return ""
+	}
+	keys := objectKeys(call.Object)
+	kind := crapi.Named(call.Object)
+	if len(keys) == 0 || kind == nil {
+		return ""
+	}
+	every := matchEveryOwner(c.pass, call)
+	nonController := false
+	for _, r := range recs {
+		pf := c.packageFact(r.pkg)
+		if pf == nil || pf.Unknown || !createsAny(pf, keys) {
+			// Objects created elsewhere (adopted, or made by another
+			// controller) may well carry a controller reference.
+			return ""
+		}
+		for _, k := range keys {
+			ctl, ok := c.sum.Owners[k]
+			if !ok {
+				continue
+			}
+			if ctl || every {
+				return ""
+			}
+			nonController = true
+		}
+	}
+	return message(call, kind.Obj().Name(), recs[0].name, every, nonController)
+}
+
+func message(call *ctrlmodel.Call, kind, rec string, every, nonController bool) string {
+	if every {
+		return fmt.Sprintf("%s maps each %s event to the owners in its owner references, but %s creates %s objects without any owner reference: their changes never trigger a reconcile; call controllerutil.SetControllerReference before creating them",
+			call.String(), kind, rec, kind)
+	}
+	if nonController {
+		return fmt.Sprintf("%s maps each %s event to the object's controller owner, but %s gives %s objects only non-controller owner references (SetOwnerReference): their changes never trigger a reconcile; use controllerutil.SetControllerReference, or pass builder.MatchEveryOwner to Owns",
+			call.String(), kind, rec, kind)
+	}
+	return fmt.Sprintf("%s maps each %s event to the object's controller owner, but %s creates %s objects without a controller reference: their changes never trigger a reconcile; call controllerutil.SetControllerReference before creating them",
+		call.String(), kind, rec, kind)
+}
+
+func createsAny(pf *PackageFact, keys []string) bool {
+	for _, k := range pf.CreateTypes {
+		for _, want := range keys {
+			if k == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// packageFact returns the summary of pkg: computed for this package,
+// imported for another package of the user's module; nil if unknown.
+func (c *checker) packageFact(pkg *types.Package) *PackageFact {
+	if pkg == c.pass.Pkg {
+		return c.sum.Package
+	}
+	return c.sum.Imported[pkg]
+}
+
+// matchEveryOwner reports whether the Owns call may have the
+// builder.MatchEveryOwner option; true when its options are not known.
+func matchEveryOwner(pass *analysis.Pass, call *ctrlmodel.Call) bool {
+	e := call.Expr
+	if e == nil || e.Ellipsis.IsValid() {
+		return true
+	}
+	for _, a := range e.Args[min(1, len(e.Args)):] {
+		switch opt := ast.Unparen(a).(type) {
+		case *ast.SelectorExpr, *ast.Ident:
+			id, ok := opt.(*ast.Ident)
+			if sel, isSel := opt.(*ast.SelectorExpr); isSel {
+				id, ok = sel.Sel, true
+			}
+			v, isVar := pass.TypesInfo.Uses[id].(*types.Var)
+			if !ok || !isVar || v.Pkg() == nil || v.Pkg().Path() != crapi.BuilderPkg {
+				return true // an option held in a variable of the user's
+			}
+			if v.Name() == "MatchEveryOwner" {
+				return true
+			}
+		case *ast.CallExpr:
+			// builder.WithPredicates(...) and the like: not MatchEveryOwner,
+			// which is a variable.
+			if fn, ok := typeutil.Callee(pass.TypesInfo, opt).(*types.Func); !ok || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), crapi.CtrlPkg) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}

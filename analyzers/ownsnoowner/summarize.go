@@ -1,0 +1,949 @@
+package ownsnoowner
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+)
+
+const (
+	metav1Pkg = lifecycle.MetaV1Pkg
+	maxDepth  = 12
+	// maxRounds bounds the fixed point over the package's functions; each
+	// round only adds to the summaries, so it ends long before.
+	maxRounds = 32
+)
+
+// summarizer computes what each function of one package does: which
+// objects it creates and gives owner references to, directly, through its
+// closures and through the helpers it calls.
+type summarizer struct {
+	pass       *analysis.Pass
+	modulePath string
+	funcs      []*ssa.Function // the package's functions outside _test.go files
+	local      map[*types.Func]*summary
+	imported   map[*types.Func]*summary
+	changed    bool
+	// newRef marks functions that call metav1.NewControllerRef; ownEvent
+	// those that set owner references in a way recognised here.
+	newRef   map[*types.Func]bool
+	ownEvent map[*types.Func]bool
+}
+
+func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
+	s := &summarizer{
+		pass:     pass,
+		local:    map[*types.Func]*summary{},
+		imported: map[*types.Func]*summary{},
+		newRef:   map[*types.Func]bool{},
+		ownEvent: map[*types.Func]bool{},
+	}
+	if pass.Module != nil {
+		s.modulePath = pass.Module.Path
+	}
+	for _, f := range pass.AllObjectFacts() {
+		fn, ok := f.Object.(*types.Func)
+		h, isH := f.Fact.(*HelperFact)
+		if !ok || !isH || h == nil {
+			continue
+		}
+		s.imported[fn] = fromFact(h)
+	}
+	for _, fn := range funcs {
+		if obj := rootObj(fn); obj != nil && !isTestFile(pass, fn.Pos()) {
+			s.funcs = append(s.funcs, fn)
+		}
+	}
+	return s
+}
+
+func fromFact(h *HelperFact) *summary {
+	s := newSummary()
+	for _, p := range h.OwnerParams {
+		setBool(s.ownerParams, p.Param, p.Controller)
+	}
+	for _, p := range h.CreateParams {
+		s.createParams[p] = true
+	}
+	for _, p := range h.WeakParams {
+		s.weakParams[p] = true
+	}
+	for _, t := range h.OwnerTypes {
+		setBool(s.ownerTypes, t.Key, t.Controller)
+	}
+	for _, k := range h.CreateTypes {
+		s.createTypes[k] = true
+	}
+	s.unknown, s.metaResult = h.Unknown, h.MetaResult
+	return s
+}
+
+func isTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// root returns the declared function that fn is, or is a closure of.
+func root(fn *ssa.Function) *ssa.Function {
+	for i := 0; fn.Parent() != nil && i < 64; i++ {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+func rootObj(fn *ssa.Function) *types.Func {
+	obj, _ := root(fn).Object().(*types.Func)
+	return obj
+}
+
+// run computes the summaries of the package's functions to a fixed point
+// and returns the package's summary.
+func (s *summarizer) run() *summary {
+	for _, fn := range s.funcs {
+		if obj := rootObj(fn); s.local[obj] == nil {
+			s.local[obj] = newSummary()
+		}
+	}
+	for round := 0; round < maxRounds; round++ {
+		s.changed = false
+		for _, fn := range s.funcs {
+			s.scan(fn)
+		}
+		// A controller reference built with NewControllerRef and neither
+		// stored into an object here nor returned may end up on any
+		// object: stay silent about every type.
+		for obj, sum := range s.local {
+			if s.newRef[obj] && !s.ownEvent[obj] && !returnsOwnerRefs(obj) && !sum.unknown {
+				sum.unknown, s.changed = true, true
+			}
+		}
+		if !s.changed {
+			break
+		}
+	}
+	pkg := newSummary()
+	for _, sum := range s.local {
+		for k, ctl := range sum.ownerTypes {
+			setBool(pkg.ownerTypes, k, ctl)
+		}
+		for k := range sum.createTypes {
+			pkg.createTypes[k] = true
+		}
+		pkg.unknown = pkg.unknown || sum.unknown
+	}
+	if s.dynamicOwnerParams() {
+		pkg.unknown = true
+	}
+	return pkg
+}
+
+// dynamicOwnerParams reports whether a function that sets owner
+// references on a parameter may be called where its argument cannot be
+// seen: used as a value, or a method with the signature of a method
+// invoked through an interface in this package.
+func (s *summarizer) dynamicOwnerParams() bool {
+	valueUsed := map[*types.Func]bool{}
+	var invoked []*types.Func
+	for _, fn := range s.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var callee ssa.Value
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					cc := call.Common()
+					if cc.IsInvoke() {
+						invoked = append(invoked, cc.Method)
+					} else if cc.StaticCallee() != nil {
+						callee = cc.Value
+					}
+				}
+				var ops [8]*ssa.Value
+				for _, op := range instr.Operands(ops[:0]) {
+					if op == nil || *op == nil || *op == callee {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok {
+						if o := f.Origin(); o != nil {
+							f = o
+						}
+						if obj, ok := f.Object().(*types.Func); ok {
+							valueUsed[obj] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	dynamic := func(fn *types.Func, sum *summary) bool {
+		if len(sum.ownerParams) == 0 {
+			return false
+		}
+		if valueUsed[fn] {
+			return true
+		}
+		if fn.Signature().Recv() == nil {
+			return false
+		}
+		for _, m := range invoked {
+			if m != nil && m.Name() == fn.Name() && sameParams(m.Signature(), fn.Signature()) {
+				return true
+			}
+		}
+		return false
+	}
+	for fn, sum := range s.local {
+		if dynamic(fn, sum) {
+			return true
+		}
+	}
+	for fn, sum := range s.imported {
+		if dynamic(fn, sum) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameParams(a, b *types.Signature) bool {
+	return identicalTuples(a.Params(), b.Params()) && identicalTuples(a.Results(), b.Results())
+}
+
+func identicalTuples(a, b *types.Tuple) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for i := 0; i < a.Len(); i++ {
+		if !types.Identical(a.At(i).Type(), b.At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+func returnsOwnerRefs(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		t := types.Unalias(res.At(i).Type())
+		if sl, ok := t.(*types.Slice); ok {
+			t = sl.Elem()
+		}
+		if crapi.IsNamed(t, metav1Pkg, "OwnerReference") {
+			return true
+		}
+	}
+	return false
+}
+
+// scan records what the instructions of fn (a declared function or a
+// closure) do, in the summary of its declared function.
+func (s *summarizer) scan(fn *ssa.Function) {
+	r := root(fn)
+	obj, _ := r.Object().(*types.Func)
+	sum := s.local[obj]
+	if sum == nil {
+		return
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				// obj.OwnerReferences = ..., and the field of a
+				// composite literal &T{ObjectMeta: metav1.ObjectMeta{OwnerReferences: ...}}.
+				if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isOwnerRefsField(fa) {
+					s.ownEvent[obj] = true
+					s.owner(sum, r, fa.X, true)
+				}
+			case ssa.CallInstruction:
+				s.call(sum, r, obj, x)
+			}
+		}
+	}
+}
+
+func isOwnerRefsField(fa *ssa.FieldAddr) bool {
+	p, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
+	if !ok || !crapi.IsNamed(p.Elem(), metav1Pkg, "ObjectMeta") {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field >= 0 && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "OwnerReferences"
+}
+
+func (s *summarizer) call(sum *summary, r *ssa.Function, obj *types.Func, instr ssa.CallInstruction) {
+	cc := instr.Common()
+	args := crapi.CallArgs(cc)
+	arg := func(i int) ssa.Value {
+		if i >= 0 && i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	fn := crapi.Callee(cc)
+	if fn == nil {
+		// ctrl.SetControllerReference, ctrl.CreateOrUpdate and
+		// ctrl.CreateOrPatch are variables holding the controllerutil
+		// functions: dynamic calls.
+		switch ctrlAlias(cc.Value) {
+		case "SetControllerReference":
+			s.ownEvent[obj] = true
+			s.owner(sum, r, arg(1), true)
+		case "CreateOrUpdate", "CreateOrPatch":
+			s.create(sum, r, arg(2))
+		}
+		return
+	}
+	isMethod := fn.Signature().Recv() != nil
+	switch {
+	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
+		s.ownEvent[obj] = true
+		s.owner(sum, r, arg(1), true)
+		return
+	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
+		s.ownEvent[obj] = true
+		s.owner(sum, r, arg(1), false)
+		return
+	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
+		s.create(sum, r, arg(2))
+		return
+	case crapi.IsFunc(fn, metav1Pkg, "NewControllerRef"):
+		s.newRef[obj] = true
+		return
+	case isMethod && fn.Name() == "SetOwnerReferences":
+		s.ownEvent[obj] = true
+		s.owner(sum, r, crapi.Receiver(cc), true)
+		return
+	case isMethod && fn.Name() == "WithOwnerReferences":
+		// An apply configuration: its type names the kind.
+		s.ownEvent[obj] = true
+		s.owner(sum, r, crapi.Receiver(cc), true)
+		return
+	}
+	if c, cargs, ok := crapi.ClientCallSSA(cc); ok {
+		if c.SubResource || len(cargs) < 2 {
+			return
+		}
+		switch c.Method {
+		case crapi.Create, crapi.Apply:
+			s.create(sum, r, cargs[1])
+		case crapi.Patch:
+			if len(cargs) >= 3 && isApplyPatch(cargs[2]) {
+				s.create(sum, r, cargs[1])
+			}
+		}
+		return
+	}
+	if h := s.summaryOf(fn); h != nil {
+		s.apply(sum, r, h, instr, arg)
+		return
+	}
+	if s.opaque(fn) {
+		// A function of another module may set owner references on the
+		// objects given to it.
+		for _, a := range args {
+			s.weakOwner(sum, r, a)
+		}
+	}
+}
+
+// weakOwner records that v might get owner references: an object of
+// known type counts as given a controller reference, a parameter that may
+// hold an object becomes a weak parameter, and anything else (a string, an
+// object of unknown type) says nothing.
+func (s *summarizer) weakOwner(sum *summary, r *ssa.Function, v ssa.Value) {
+	for _, e := range append([]ssa.Value{v}, variadicElems(v)...) {
+		var out []target
+		s.resolve(e, 0, map[ssa.Value]bool{}, &out)
+		for _, t := range out {
+			switch {
+			case t.kind == tTyped && isObject(e):
+				if setBool(sum.ownerTypes, t.key, true) {
+					s.changed = true
+				}
+			case t.kind == tParam && mayHoldObject(t.param.Type()):
+				if i := paramIndex(r, t.param); i >= 0 && !sum.weakParams[i] {
+					sum.weakParams[i], s.changed = true, true
+				}
+			}
+		}
+	}
+}
+
+// variadicElems returns the values stored into the slice v built for a
+// variadic call (f(a, b) passes a slice of a fresh array).
+func variadicElems(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, ir := range *ia.Referrers() {
+			if st, ok := ir.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}
+
+// apply merges what callee h does into the caller's summary sum, mapping
+// the callee's parameters to the call's arguments.
+func (s *summarizer) apply(sum *summary, r *ssa.Function, h *summary, instr ssa.CallInstruction, arg func(int) ssa.Value) {
+	type pc struct {
+		p   int
+		ctl bool
+	}
+	var owners []pc
+	for p, ctl := range h.ownerParams {
+		owners = append(owners, pc{p, ctl})
+	}
+	var creates []int
+	for p := range h.createParams {
+		creates = append(creates, p)
+	}
+	for _, o := range owners {
+		if a := arg(o.p); a != nil {
+			s.owner(sum, r, a, o.ctl)
+		}
+	}
+	var weak []int
+	for p := range h.weakParams {
+		weak = append(weak, p)
+	}
+	for _, p := range weak {
+		if a := arg(p); a != nil {
+			s.weakOwner(sum, r, a)
+		}
+	}
+	for _, p := range creates {
+		if a := arg(p); a != nil {
+			s.create(sum, r, a)
+		}
+	}
+	if h == sum {
+		return
+	}
+	for k, ctl := range h.ownerTypes {
+		if setBool(sum.ownerTypes, k, ctl) {
+			s.changed = true
+		}
+	}
+	for k := range h.createTypes {
+		if setBool(sum.createTypes, k, true) {
+			s.changed = true
+		}
+	}
+	if h.unknown && !sum.unknown {
+		sum.unknown, s.changed = true, true
+	}
+	if h.metaResult {
+		if v, ok := instr.(ssa.Value); ok {
+			for _, res := range results(v) {
+				if isMeta(res.Type()) {
+					var out []target
+					s.metaFlow(res, 0, map[ssa.Value]bool{}, &out)
+					s.record(sum, r, out, true, false)
+				}
+			}
+		}
+	}
+}
+
+// results returns the values of a call's results: the call, or the
+// Extracts of its tuple.
+func results(v ssa.Value) []ssa.Value {
+	if _, ok := v.Type().(*types.Tuple); !ok {
+		return []ssa.Value{v}
+	}
+	var out []ssa.Value
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok {
+				out = append(out, ex)
+			}
+		}
+	}
+	return out
+}
+
+func (s *summarizer) summaryOf(fn *types.Func) *summary {
+	if h := s.local[fn]; h != nil {
+		return h
+	}
+	return s.imported[fn]
+}
+
+// opaque reports whether fn belongs to another module whose code this
+// check does not know, and which might set owner references on objects.
+// The standard library, Kubernetes' and controller-runtime's own modules,
+// and logging and test libraries are known not to.
+func (s *summarizer) opaque(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if s.modulePath == "" || path == s.modulePath || strings.HasPrefix(path, s.modulePath+"/") {
+		return false
+	}
+	if first, _, _ := strings.Cut(path, "/"); !strings.Contains(first, ".") {
+		return false // standard library
+	}
+	for _, p := range knownModules {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return false
+		}
+	}
+	return true
+}
+
+var knownModules = []string{
+	"k8s.io",
+	"sigs.k8s.io/controller-runtime",
+	"sigs.k8s.io/yaml",
+	"sigs.k8s.io/json",
+	"sigs.k8s.io/structured-merge-diff",
+	"github.com/go-logr",
+	"go.uber.org/zap",
+	"github.com/pkg/errors",
+	"github.com/onsi/ginkgo",
+	"github.com/onsi/gomega",
+	"github.com/google/go-cmp",
+	"github.com/prometheus",
+}
+
+// ctrlAlias returns the name of the controller-runtime package variable
+// that v loads (ctrl.SetControllerReference), or "".
+func ctrlAlias(v ssa.Value) string {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return ""
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Object() == nil || g.Object().Pkg() == nil || g.Object().Pkg().Path() != crapi.CtrlPkg {
+		return ""
+	}
+	return g.Object().Name()
+}
+
+// isApplyPatch reports whether v is client.Apply: a Patch with it is a
+// server-side apply, which creates missing objects.
+func isApplyPatch(v ssa.Value) bool {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Object() != nil && g.Object().Pkg() != nil {
+				return g.Object().Pkg().Path() == crapi.ClientPkg && g.Object().Name() == "Apply"
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// target is what an object value turned out to be.
+type targetKind int
+
+const (
+	tUnknown targetKind = iota
+	tTyped
+	tParam
+	tMetaResult // an ObjectMeta returned by the function
+)
+
+type target struct {
+	kind  targetKind
+	key   string
+	param *ssa.Parameter
+	ret   *ssa.Return
+}
+
+func (s *summarizer) owner(sum *summary, r *ssa.Function, v ssa.Value, ctl bool) {
+	var out []target
+	s.resolve(v, 0, map[ssa.Value]bool{}, &out)
+	s.record(sum, r, out, ctl, false)
+}
+
+func (s *summarizer) create(sum *summary, r *ssa.Function, v ssa.Value) {
+	var out []target
+	s.resolve(v, 0, map[ssa.Value]bool{}, &out)
+	s.record(sum, r, out, true, true)
+}
+
+// record adds targets to the summary of r, as owner references set (with
+// ctl) or as objects created.
+func (s *summarizer) record(sum *summary, r *ssa.Function, out []target, ctl, create bool) {
+	for _, t := range out {
+		switch t.kind {
+		case tTyped:
+			m := sum.ownerTypes
+			if create {
+				m, ctl = sum.createTypes, true
+			}
+			if setBool(m, t.key, ctl) {
+				s.changed = true
+			}
+			continue
+		case tParam:
+			if i := paramIndex(r, t.param); i >= 0 {
+				m := sum.ownerParams
+				if create {
+					m, ctl = sum.createParams, true
+				}
+				if setBool(m, i, ctl) {
+					s.changed = true
+				}
+				continue
+			}
+		case tMetaResult:
+			if t.ret != nil && t.ret.Parent() == r {
+				if !create && !sum.metaResult {
+					sum.metaResult, s.changed = true, true
+				}
+				continue
+			}
+		}
+		// Unknown: creating an object of unknown type proves nothing; an
+		// owner reference on one may be on an object of any type.
+		if !create && !sum.unknown {
+			sum.unknown, s.changed = true, true
+		}
+	}
+}
+
+// paramIndex returns the index of p among r's parameters, receiver
+// excluded, or -1 (p is the receiver, or a closure's parameter).
+func paramIndex(r *ssa.Function, p *ssa.Parameter) int {
+	if p == nil || p.Parent() != r {
+		return -1
+	}
+	off := 0
+	if r.Signature.Recv() != nil {
+		off = 1
+	}
+	for i, q := range r.Params {
+		if q == p && i >= off {
+			return i - off
+		}
+	}
+	return -1
+}
+
+// objectOf maps &obj.ObjectMeta to obj, through conversions.
+func objectOf(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		v = lifecycle.Strip(v)
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if crapi.IsNamed(x.Type(), metav1Pkg, "ObjectMeta") {
+				if _, isPtr := types.Unalias(x.X.Type()).Underlying().(*types.Pointer); isPtr && typeKnown(x.X.Type()) {
+					v = x.X
+					continue
+				}
+			}
+		case *ssa.Field:
+			if crapi.IsNamed(x.Type(), metav1Pkg, "ObjectMeta") && typeKnown(x.X.Type()) {
+				v = x.X
+				continue
+			}
+		}
+		return v
+	}
+	return v
+}
+
+func typeKnown(t types.Type) bool {
+	_, ok := typeKey(t)
+	return ok
+}
+
+// typeKey returns the key of an object type: "path.Name" for a named
+// object type (through one pointer), "ac:Kind" for a client-go style
+// apply configuration KindApplyConfiguration. ok is false for interfaces,
+// type parameters, ObjectMeta, and objects whose kind is only data
+// (unstructured).
+func typeKey(t types.Type) (string, bool) {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return "", false
+	}
+	n = n.Origin()
+	if _, isIface := n.Underlying().(*types.Interface); isIface {
+		return "", false
+	}
+	obj := n.Obj()
+	if obj.Pkg() == nil || ctrlmodel.DynamicKind(n) {
+		return "", false
+	}
+	name := obj.Name()
+	if kind, ok := strings.CutSuffix(name, "ApplyConfiguration"); ok {
+		if kind == "" || kind == "ObjectMeta" {
+			return "", false
+		}
+		return "ac:" + kind, true
+	}
+	if obj.Pkg().Path() == metav1Pkg && name == "ObjectMeta" {
+		return "", false
+	}
+	return obj.Pkg().Path() + "." + name, true
+}
+
+// objectKeys returns the keys under which objects of type t (the type
+// given to Owns) are recorded.
+func objectKeys(t types.Type) []string {
+	key, ok := typeKey(t)
+	if !ok || strings.HasPrefix(key, "ac:") {
+		return nil
+	}
+	return []string{key, "ac:" + key[strings.LastIndex(key, ".")+1:]}
+}
+
+// isObject reports whether v is, or converts, a Kubernetes object or an
+// apply configuration: a value whose type has the SetOwnerReferences
+// method of metav1.Object, or WithOwnerReferences.
+func isObject(v ssa.Value) bool {
+	t := objectOf(v).Type()
+	if _, ok := types.Unalias(t).Underlying().(*types.Pointer); !ok {
+		t = types.NewPointer(t)
+	}
+	for _, m := range []string{"SetOwnerReferences", "WithOwnerReferences"} {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, m); obj != nil {
+			if _, isFunc := obj.(*types.Func); isFunc {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHoldObject reports whether a parameter of type t may be a
+// Kubernetes object: an interface (or type parameter) that objects
+// implement, or ObjectMeta.
+func mayHoldObject(t types.Type) bool {
+	if isMeta(t) {
+		return true
+	}
+	iface, ok := types.Unalias(t).Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	if iface.NumMethods() == 0 {
+		return true
+	}
+	for m := range iface.Methods() {
+		switch m.Name() {
+		case "GetObjectKind", "DeepCopyObject", "GetName", "GetNamespace", "GetOwnerReferences", "SetOwnerReferences":
+			return true
+		}
+	}
+	return false
+}
+
+func isMeta(t types.Type) bool {
+	return crapi.IsNamed(t, metav1Pkg, "ObjectMeta")
+}
+
+// resolve appends to out what the object value v is: an object of known
+// type, a parameter of its function (of interface type, or an
+// ObjectMeta), or unknown.
+func (s *summarizer) resolve(v ssa.Value, depth int, seen map[ssa.Value]bool, out *[]target) {
+	if v == nil || depth > maxDepth {
+		*out = append(*out, target{kind: tUnknown})
+		return
+	}
+	v = objectOf(v)
+	if seen[v] {
+		return
+	}
+	seen[v] = true
+	if key, ok := typeKey(v.Type()); ok {
+		*out = append(*out, target{kind: tTyped, key: key})
+		return
+	}
+	d := depth + 1
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		*out = append(*out, target{kind: tParam, param: x})
+		return
+	case *ssa.FreeVar:
+		if b := binding(x); b != nil {
+			s.resolve(b, d, seen, out)
+			return
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			s.resolve(e, d, seen, out)
+		}
+		return
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if stored := cellStores(x.X); len(stored) > 0 {
+				for _, st := range stored {
+					s.resolve(st, d, seen, out)
+				}
+				return
+			}
+		}
+	}
+	if isMeta(v.Type()) {
+		// A metadata value of its own: the objects it is copied into.
+		s.metaFlow(v, d, seen, out)
+		return
+	}
+	*out = append(*out, target{kind: tUnknown})
+}
+
+// metaFlow appends the objects whose ObjectMeta the metadata v (a value,
+// or the address of a local variable) is copied into, or the return that
+// hands it to the caller; unknown for any other use.
+func (s *summarizer) metaFlow(v ssa.Value, depth int, seen map[ssa.Value]bool, out *[]target) {
+	n := len(*out)
+	defer func() {
+		if len(*out) == n {
+			*out = append(*out, target{kind: tUnknown})
+		}
+	}()
+	if depth > maxDepth {
+		return
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	_, isAddr := types.Unalias(v.Type()).Underlying().(*types.Pointer)
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr, *ssa.Field:
+			// Reads and writes of its fields.
+		case *ssa.UnOp:
+			if isAddr && x.Op == token.MUL {
+				s.metaFlow(x, depth+1, seen, out)
+			}
+		case *ssa.Store:
+			if isAddr && x.Addr == v {
+				continue // the variable is assigned
+			}
+			if fa, ok := x.Addr.(*ssa.FieldAddr); ok && x.Val == v && isMeta(fa.Type()) {
+				s.resolve(fa, depth+1, seen, out)
+				continue
+			}
+			*out = append(*out, target{kind: tUnknown})
+		case *ssa.Return:
+			*out = append(*out, target{kind: tMetaResult, ret: x})
+		case ssa.CallInstruction:
+			// A call given the variable's address (its methods, a helper
+			// filling it in) changes it in place; a call given a copy of
+			// the value may put it anywhere.
+			if isAddr {
+				continue
+			}
+			*out = append(*out, target{kind: tUnknown})
+		default:
+			*out = append(*out, target{kind: tUnknown})
+		}
+	}
+}
+
+// binding returns the value a closure's free variable is bound to.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// cellStores returns the non-nil values stored into the local variable at
+// addr (an Alloc, or a closure's free variable bound to one), by its
+// function and by the closures that capture it.
+func cellStores(addr ssa.Value) []ssa.Value {
+	alloc := allocOf(addr, 0)
+	if alloc == nil {
+		return nil
+	}
+	var out []ssa.Value
+	var visit func(a ssa.Value, depth int)
+	visit = func(a ssa.Value, depth int) {
+		refs := a.Referrers()
+		if refs == nil || depth > maxDepth {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if c, ok := r.Val.(*ssa.Const); r.Addr == a && !(ok && c.IsNil()) {
+					out = append(out, r.Val)
+				}
+			case *ssa.MakeClosure:
+				fn, _ := r.Fn.(*ssa.Function)
+				for i, b := range r.Bindings {
+					if b == a && fn != nil && i < len(fn.FreeVars) {
+						visit(fn.FreeVars[i], depth+1)
+					}
+				}
+			}
+		}
+	}
+	visit(alloc, 0)
+	return out
+}
+
+// allocOf returns the local variable addr denotes, following a closure's
+// free variable to its binding.
+func allocOf(addr ssa.Value, depth int) *ssa.Alloc {
+	if depth > maxDepth {
+		return nil
+	}
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		return a
+	case *ssa.FreeVar:
+		if b := binding(a); b != nil {
+			return allocOf(b, depth+1)
+		}
+	}
+	return nil
+}

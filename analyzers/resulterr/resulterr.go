@@ -1,0 +1,626 @@
+// Package resulterr defines an Analyzer that reports a reconcile.Result
+// asking for a requeue returned together with an error that may be
+// non-nil.
+//
+// # Analyzer resulterr
+//
+// resulterr: report a requeueing ctrl.Result returned with a possibly non-nil error
+//
+// When a reconciler returns an error, controller-runtime ignores the
+// Result (and logs a warning): the request is requeued with the rate
+// limiter's exponential backoff instead of after RequeueAfter. A return
+// statement that sets RequeueAfter or Requeue and also returns an error
+// that may be non-nil loses the intended requeue interval on the error
+// path. Return the Result with a nil error, or the error with ctrl.Result{}.
+package resulterr
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/printer"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report a requeueing ctrl.Result returned with a possibly non-nil error
+
+When a reconciler returns a non-nil error, controller-runtime ignores the
+Result it returned (and logs a warning): the request is retried with the
+rate limiter's exponential backoff, not after RequeueAfter. A return of a
+Result that sets RequeueAfter or Requeue together with an error that may be
+non-nil therefore loses the intended requeue interval whenever the error is
+set. Return the Result with a nil error, or the error with ctrl.Result{}.`
+
+// Analyzer reports requeueing Results returned with a possibly non-nil
+// error.
+var Analyzer = &analysis.Analyzer{
+	Name:     "resulterr",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/resulterr.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		res := fn.Signature.Results()
+		if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) || !crapi.IsError(res.At(1).Type()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || len(ret.Results) != 2 {
+				continue
+			}
+			checkReturn(pass, fn, ret)
+		}
+	}
+	return nil, nil
+}
+
+// maxPaths bounds the (Result, error) pairs followed back through phis.
+const maxPaths = 64
+
+// pair is one way a return statement's two results may be computed: the
+// values on a path, and the edges (block -> the predecessor it was
+// entered from) that path took, so that loads of a local Result variable
+// are evaluated on the same path.
+type pair struct {
+	res, err ssa.Value
+	via      map[*ssa.BasicBlock]*ssa.BasicBlock
+}
+
+func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return) {
+	res, errv := resolve(ret.Results[0]), resolve(ret.Results[1])
+	// Cheap filters first: the shared, path-insensitive answer is an upper
+	// bound of ours.
+	if crapi.ResultRequeue(res) != crapi.RequeueSet || !mayBeNonNil(errv, 0) {
+		return
+	}
+	var pairs []pair
+	split(pair{res: res, err: errv}, ret.Block(), 0, &pairs)
+	reported, fixable := false, true
+	for _, p := range pairs {
+		if requeueOn(p) != crapi.RequeueSet {
+			continue
+		}
+		if !mayBeNonNil(p.err, 0) {
+			// This path requeues with a nil error: a fix that drops the
+			// Result would break it.
+			fixable = false
+			continue
+		}
+		reported = true
+		if !certainlyNonNil(p.err, blockOf(p, ret), 0) {
+			fixable = false
+		}
+	}
+	if !reported {
+		return
+	}
+	report(pass, fn, ret, fixable)
+}
+
+// resolve looks through the result slots SSA uses in functions with
+// defers: "return x, err" stores x and err into locals, runs the deferred
+// calls and returns loads of the locals. A load is replaced by the value
+// stored last before it in its block, when nothing else can reach the
+// local (a deferred closure that captures it).
+func resolve(v ssa.Value) ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || alloc.Heap {
+		return v
+	}
+	refs := alloc.Referrers()
+	if refs == nil {
+		return v
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc {
+				return v
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return v
+		}
+	}
+	instrs := ld.Block().Instrs
+	for i := indexOf(ld) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
+			return st.Val
+		}
+	}
+	return v
+}
+
+// blockOf returns the block whose dominators decide the error of p: the
+// deepest predecessor the path went through, or the return's block.
+func blockOf(p pair, ret *ssa.Return) *ssa.BasicBlock {
+	b := ret.Block()
+	for i := 0; i < maxPaths; i++ {
+		next, ok := p.via[b]
+		if !ok {
+			return b
+		}
+		b = next
+	}
+	return b
+}
+
+// split follows the phis of b that define the Result or the error back
+// to b's predecessors, one pair per incoming edge, so that a Result set
+// on one branch and an error set on another are not taken together.
+func split(p pair, b *ssa.BasicBlock, depth int, out *[]pair) {
+	if len(*out) >= maxPaths {
+		return
+	}
+	rphi, rok := p.res.(*ssa.Phi)
+	ephi, eok := p.err.(*ssa.Phi)
+	rok = rok && rphi.Block() == b
+	eok = eok && ephi.Block() == b
+	if (!rok && !eok) || depth > 8 {
+		*out = append(*out, p)
+		return
+	}
+	for i, pred := range b.Preds {
+		q := pair{res: p.res, err: p.err, via: map[*ssa.BasicBlock]*ssa.BasicBlock{}}
+		for k, v := range p.via {
+			q.via[k] = v
+		}
+		q.via[b] = pred
+		if rok && i < len(rphi.Edges) {
+			q.res = rphi.Edges[i]
+		}
+		if eok && i < len(ephi.Edges) {
+			q.err = ephi.Edges[i]
+		}
+		split(q, pred, depth+1, out)
+	}
+}
+
+// mayBeNonNil reports whether the error v may be non-nil: it is not the
+// constant nil, nor a phi of nothing else.
+func mayBeNonNil(v ssa.Value, depth int) bool {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return !x.IsNil()
+	case *ssa.Phi:
+		if depth > 8 {
+			return true
+		}
+		for _, e := range x.Edges {
+			if e != x && mayBeNonNil(e, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// requeueOn tells whether the Result of p asks for a requeue on p's path.
+func requeueOn(p pair) crapi.Requeue {
+	return requeue(p.res, p.err, p.via, map[ssa.Value]bool{}, 0)
+}
+
+// requeue tells whether the Result v asks for a requeue when returned
+// with the error errv.
+func requeue(v, errv ssa.Value, via map[*ssa.BasicBlock]*ssa.BasicBlock, seen map[ssa.Value]bool, depth int) crapi.Requeue {
+	if seen[v] {
+		return crapi.RequeueNone // already merged into the answer
+	}
+	if depth > 16 {
+		return crapi.RequeueUnknown
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return crapi.RequeueNone
+	case *ssa.Phi:
+		r := crapi.RequeueNone
+		for _, e := range x.Edges {
+			r = merge(r, requeue(e, errv, via, seen, depth+1))
+		}
+		return r
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return loadRequeue(x, alloc, errv, via, seen, depth)
+		}
+	}
+	return crapi.RequeueUnknown
+}
+
+// loadRequeue tells what the local Result variable alloc holds at the load
+// ld: only the stores that can run before ld count (a requeue set after an
+// early return does not make that return requeue), and on the blocks of
+// via only the recorded predecessor is followed. crapi.ResultRequeue has
+// already checked that alloc does not escape.
+func loadRequeue(ld *ssa.UnOp, alloc *ssa.Alloc, errv ssa.Value, via map[*ssa.BasicBlock]*ssa.BasicBlock, seen map[ssa.Value]bool, depth int) crapi.Requeue {
+	r := crapi.RequeueNone
+	type pos struct {
+		b *ssa.BasicBlock
+		i int // instructions before index i are to be scanned
+	}
+	visited := map[*ssa.BasicBlock]bool{}
+	stack := []pos{{ld.Block(), indexOf(ld)}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stopped := false
+		for j := p.i - 1; j >= 0 && !stopped; j-- {
+			switch in := p.b.Instrs[j].(type) {
+			case *ssa.Alloc:
+				if in == alloc {
+					stopped = true // freshly zeroed here
+				}
+			case *ssa.Store:
+				if in.Addr == alloc {
+					r = merge(r, requeue(in.Val, errv, via, seen, depth+1))
+					stopped = true // overwrites every earlier field store
+					break
+				}
+				fa, ok := in.Addr.(*ssa.FieldAddr)
+				if !ok || fa.X != alloc {
+					continue
+				}
+				switch fieldName(alloc, fa.Field) {
+				case "Requeue", "RequeueAfter":
+					if !provablyZero(in.Val, 0) && !exclusive(in.Val, errv, 0) {
+						return crapi.RequeueSet
+					}
+				case "Priority":
+				default:
+					return crapi.RequeueUnknown
+				}
+			}
+			if r == crapi.RequeueUnknown {
+				return r
+			}
+		}
+		if stopped {
+			continue
+		}
+		preds := p.b.Preds
+		if pred, ok := via[p.b]; ok && !visited[p.b] {
+			preds = []*ssa.BasicBlock{pred}
+		}
+		visited[p.b] = true
+		for _, pred := range preds {
+			if !visited[pred] {
+				stack = append(stack, pos{pred, len(pred.Instrs)})
+			}
+		}
+	}
+	return r
+}
+
+func indexOf(instr ssa.Instruction) int {
+	for i, in := range instr.Block().Instrs {
+		if in == instr {
+			return i
+		}
+	}
+	return 0
+}
+
+func fieldName(alloc *ssa.Alloc, i int) string {
+	p, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// provablyZero reports whether v, a Requeue or RequeueAfter value, is
+// zero on every path: a zero constant, a conversion of one, or a phi of
+// nothing else. A duration computed at run time (a variable, a field, a
+// call) is taken as possibly set.
+func provablyZero(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value == nil {
+			return true
+		}
+		switch x.Value.Kind() {
+		case constant.Bool:
+			return !constant.BoolVal(x.Value)
+		case constant.Int, constant.Float:
+			return constant.Sign(x.Value) == 0
+		}
+	case *ssa.Convert:
+		return provablyZero(x.X, depth+1)
+	case *ssa.ChangeType:
+		return provablyZero(x.X, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if e != x && !provablyZero(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// exclusive reports whether the requeue value x and the error errv, two
+// results of one call (requeueAfter, err := r.step(ctx)), are never set
+// together: the callee, a function of this package, returns a zero x on
+// every path where its error may be non-nil. A callee this analyzer cannot
+// see into (of another package, an interface method) is trusted to keep
+// them apart: forwarding both is the usual way to pass either on.
+func exclusive(x, errv ssa.Value, depth int) bool {
+	ex, ok := x.(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	ee, ok := errv.(*ssa.Extract)
+	if !ok || ee.Tuple != ex.Tuple {
+		return false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	for _, b := range callee.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || ex.Index >= len(ret.Results) || ee.Index >= len(ret.Results) {
+			continue
+		}
+		var pairs []pair
+		split(pair{res: resolve(ret.Results[ex.Index]), err: resolve(ret.Results[ee.Index])}, b, 0, &pairs)
+		if len(pairs) >= maxPaths {
+			return true // too many paths to tell: stay quiet
+		}
+		for _, p := range pairs {
+			if provablyZero(p.res, 0) || !mayBeNonNil(p.err, 0) || exclusive(p.res, p.err, depth+1) {
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+func merge(a, b crapi.Requeue) crapi.Requeue {
+	if a == crapi.RequeueUnknown || b == crapi.RequeueUnknown {
+		return crapi.RequeueUnknown
+	}
+	if a == crapi.RequeueSet || b == crapi.RequeueSet {
+		return crapi.RequeueSet
+	}
+	return crapi.RequeueNone
+}
+
+// certainlyNonNil reports whether the error v is non-nil whenever control
+// reaches b: it is made by a constructor that never returns nil
+// (fmt.Errorf, errors.New), or b lies on the non-nil side of a test of it
+// (if err != nil, if client.IgnoreNotFound(err) != nil).
+func certainlyNonNil(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
+	if depth > 8 || v == nil {
+		return false
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		fn := crapi.Callee(call.Common())
+		switch {
+		case crapi.IsFunc(fn, "fmt", "Errorf"), crapi.IsFunc(fn, "errors", "New"),
+			crapi.IsFuncIn(fn, "github.com/pkg/errors", "New", "Errorf"):
+			return true
+		case crapi.IsFuncIn(fn, "github.com/pkg/errors", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack"):
+			// nil in, nil out: non-nil if what it wraps is.
+			if len(call.Call.Args) > 0 && certainlyNonNil(call.Call.Args[0], b, depth+1) {
+				return true
+			}
+		}
+	}
+	// Walk up the dominator tree: an edge P -> S is taken on every path to b
+	// when S dominates b and P is S's only predecessor.
+	for s := b; s != nil; s = s.Idom() {
+		if len(s.Preds) != 1 {
+			continue
+		}
+		p := s.Preds[0]
+		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			continue
+		}
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if testsNonNil(ifi.Cond, v, p.Succs[0] == s) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsNonNil reports whether cond, known to be onTrue, implies that v is
+// non-nil.
+func testsNonNil(cond, v ssa.Value, onTrue bool) bool {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return testsNonNil(c.X, v, !onTrue)
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return false
+		}
+		x, y := c.X, c.Y
+		if isNil(x) {
+			x, y = y, x
+		}
+		if !isNil(y) || onTrue != (c.Op == token.NEQ) {
+			return false
+		}
+		// x != nil holds here.
+		if x == v {
+			return true
+		}
+		// client.IgnoreNotFound(err) != nil: err is non-nil too.
+		if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound", "IgnoreAlreadyExists"); ok {
+			return len(call.Call.Args) == 1 && call.Call.Args[0] == v
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool) {
+	rs := ssaflow.ReturnStmt(fn, ret)
+	if rs == nil {
+		return
+	}
+	if len(rs.Results) != 2 {
+		// A bare return of named results: point at the statement; a fix
+		// would have to find the assignments.
+		diag.Reportf(pass, rs, nil, "%s", message("a Result that asks for a requeue"))
+		return
+	}
+	expr := rs.Results[0]
+	what := "a Result that asks for a requeue"
+	if field := requeueField(expr); field != "" {
+		what = "a Result with " + field + " set"
+	}
+	var fixes []analysis.SuggestedFix
+	if fixable {
+		fixes = zeroResultFix(pass, fn, expr)
+	}
+	diag.Reportf(pass, expr, fixes, "%s", message(what))
+}
+
+func message(what string) string {
+	return what + " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result and retries with error backoff, so the intended requeue is lost; return the Result with a nil error, or the error with an empty Result"
+}
+
+// requeueField names the requeue field a composite literal sets, for the
+// message.
+func requeueField(expr ast.Expr) string {
+	lit, ok := ast.Unparen(expr).(*ast.CompositeLit)
+	if !ok {
+		return ""
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && (id.Name == "RequeueAfter" || id.Name == "Requeue") {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// zeroResultFix replaces the Result expression with the zero Result,
+// spelling its type as the literal does, else as the function's result
+// list does, else as the file's imports allow.
+func zeroResultFix(pass *analysis.Pass, fn *ssa.Function, expr ast.Expr) []analysis.SuggestedFix {
+	var typ string
+	var edits []analysis.TextEdit
+	var typeExpr ast.Expr
+	if lit, ok := ast.Unparen(expr).(*ast.CompositeLit); ok && lit.Type != nil {
+		typeExpr = lit.Type
+	} else {
+		typeExpr = declaredResultType(fn)
+	}
+	if typeExpr != nil {
+		var buf bytes.Buffer
+		if err := printer.Fprint(&buf, pass.Fset, typeExpr); err != nil {
+			return nil
+		}
+		typ = buf.String()
+	} else {
+		name, ed, ok := resultTypeName(pass, expr.Pos())
+		if !ok {
+			return nil
+		}
+		typ, edits = name, ed
+	}
+	edits = append(edits, analysis.TextEdit{Pos: expr.Pos(), End: expr.End(), NewText: []byte(typ + "{}")})
+	return []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Return %s{} with the error", typ),
+		TextEdits: edits,
+	}}
+}
+
+// declaredResultType returns the type expression of fn's first result as
+// written in its signature, if it names the type from the file's scope
+// (a qualified or plain identifier).
+func declaredResultType(fn *ssa.Function) ast.Expr {
+	var ft *ast.FuncType
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		ft = syn.Type
+	case *ast.FuncLit:
+		ft = syn.Type
+	}
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return nil
+	}
+	switch t := ft.Results.List[0].Type.(type) {
+	case *ast.SelectorExpr, *ast.Ident:
+		return t
+	}
+	return nil
+}
+
+// resultTypeName spells reconcile.Result at pos: through the file's
+// import of controller-runtime or of its reconcile package, adding an
+// import of controller-runtime if neither is there.
+func resultTypeName(pass *analysis.Pass, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	if f := diag.File(pass, pos); f != nil {
+		for _, spec := range f.Imports {
+			if spec.Path.Value == `"`+crapi.ReconcilePkg+`"` {
+				if name, edits, ok := diag.PackageName(pass, pos, crapi.ReconcilePkg, "reconcile"); ok && len(edits) == 0 {
+					return name + ".Result", nil, true
+				}
+			}
+		}
+	}
+	// The package's own name: an added import has no alias.
+	name, edits, ok := diag.PackageName(pass, pos, crapi.CtrlPkg, "controllerruntime")
+	if !ok {
+		return "", nil, false
+	}
+	return name + ".Result", edits, true
+}

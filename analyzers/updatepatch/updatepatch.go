@@ -1,0 +1,353 @@
+// Package updatepatch defines an Analyzer that reports a whole-object
+// Update of an object that another controller also writes, after the
+// reconciler changed a few of its fields (catalogue item A5).
+//
+// # Analyzer updatepatch
+//
+// updatepatch: report a whole-object Update of a child object where a Patch is meant
+//
+// A reconciler that fetches an object another controller keeps changing
+// (typically a child it Owns: a Deployment whose status the deployment
+// controller writes and whose replicas an HPA sets), changes a few fields of
+// it and sends the whole object back with Update loses every race with
+// that controller: each of its writes between the fetch and the Update
+// turns the Update into a 409 Conflict and a wasted reconcile, and a stale
+// copy can overwrite the fields it set. Patch the fields you changed:
+// patch := client.MergeFrom(obj.DeepCopy()) before the first change, then
+// Patch(ctx, obj, patch).
+package updatepatch
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report a whole-object Update of a child object where a Patch is meant
+
+A reconciler that fetches an object another controller keeps changing
+(typically a child it Owns: a Deployment whose status the deployment
+controller writes and whose replicas an HPA sets), changes a few fields of it
+and sends the whole object back with Update loses every race with that
+controller: each of its writes between the fetch and the Update turns the
+Update into a 409 Conflict and a wasted reconcile, and a stale copy can
+overwrite the fields it set. Patch the fields you changed:
+patch := client.MergeFrom(obj.DeepCopy()) before the first change, then
+Patch(ctx, obj, patch).
+
+By default only objects that are not the reconciler's For type are reported,
+in the code of a reconciler set up by a builder chain of the same package.
+With -updatepatch.all every Update of a fetched object after field changes
+is reported.`
+
+// Analyzer reports Updates of fetched and changed objects that another
+// controller also writes.
+var Analyzer = &analysis.Analyzer{
+	Name:     "updatepatch",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+// all widens the check to every Update after field changes.
+var all bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&all, "all", false,
+		"report every Update of a fetched object after field changes: of the For type too, and in code of no known controller")
+}
+
+// retryPkg holds the conflict-retry helpers; an Update inside their
+// function argument is retried on a 409 rather than wasting a reconcile.
+const retryPkg = "k8s.io/client-go/util/retry"
+
+func run(pass *analysis.Pass) (any, error) {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	if len(funcs) == 0 {
+		return nil, nil
+	}
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	c := &checker{
+		pass:  pass,
+		objs:  map[*ssa.Function]*lifecycle.Objects{},
+		sums:  map[summaryKey]int{},
+		names: map[ast.Node]map[string]insertion{},
+	}
+	scope := reconcilerCode(funcs, model)
+	for _, fn := range funcs {
+		ctls, ok := scope[fn]
+		if (!ok && !all) || len(fn.Blocks) == 0 {
+			continue
+		}
+		c.checkFunc(fn, ctls)
+	}
+	return nil, nil
+}
+
+// maxHelperDepth bounds how far calls are followed from a reconciler's
+// methods into the package's helpers, and into helpers for summaries.
+const maxHelperDepth = 4
+
+// reconcilerCode returns the functions of the package that run as part of
+// a reconciler with a controller model: the methods of the reconciler type
+// (Reconcile and the rest), their function literals, and the functions of
+// this package they call, up to maxHelperDepth calls away. A helper shared
+// by several reconcilers maps to each of their controllers.
+func reconcilerCode(funcs []*ssa.Function, model *ctrlmodel.Model) map[*ssa.Function][]*ctrlmodel.Controller {
+	out := map[*ssa.Function][]*ctrlmodel.Controller{}
+	if model == nil {
+		return out
+	}
+	pkg := funcs[0].Pkg
+	type item struct {
+		fn    *ssa.Function
+		depth int
+	}
+	byType := map[*types.TypeName]*ctrlmodel.Controller{}
+	for _, root := range funcs {
+		recv := root.Signature.Recv()
+		if root.Parent() != nil || recv == nil {
+			continue
+		}
+		n := crapi.Named(recv.Type())
+		if n == nil {
+			continue
+		}
+		ctl, ok := byType[n.Obj()]
+		if !ok {
+			ctl = model.ControllerOf(recv.Type())
+			byType[n.Obj()] = ctl
+		}
+		if ctl == nil {
+			continue
+		}
+		// Breadth first, so that each function is expanded at its least
+		// depth; seen is per root, out merges the controllers.
+		seen := map[*ssa.Function]bool{root: true}
+		queue := []item{{root, 0}}
+		for len(queue) > 0 {
+			it := queue[0]
+			queue = queue[1:]
+			if !hasController(out[it.fn], ctl) {
+				out[it.fn] = append(out[it.fn], ctl)
+			}
+			for _, anon := range it.fn.AnonFuncs {
+				if !seen[anon] {
+					seen[anon] = true
+					queue = append(queue, item{anon, it.depth})
+				}
+			}
+			if it.depth >= maxHelperDepth {
+				continue
+			}
+			for _, b := range it.fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					callee := localCallee(call.Common(), pkg)
+					if callee != nil && !seen[callee] {
+						seen[callee] = true
+						queue = append(queue, item{callee, it.depth + 1})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func hasController(list []*ctrlmodel.Controller, ctl *ctrlmodel.Controller) bool {
+	for _, c := range list {
+		if c == ctl {
+			return true
+		}
+	}
+	return false
+}
+
+// localCallee returns the statically called function of cc if it is a
+// source function of pkg (the generic origin for an instantiation).
+func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
+	f := cc.StaticCallee()
+	if f == nil {
+		return nil
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	if pkg == nil || f.Pkg != pkg || len(f.Blocks) == 0 || f.Syntax() == nil {
+		return nil
+	}
+	return f
+}
+
+// checker holds what is shared by the functions of one package.
+type checker struct {
+	pass *analysis.Pass
+	objs map[*ssa.Function]*lifecycle.Objects
+	// sums memoises the summaries of helpers' parameters and results.
+	sums map[summaryKey]int
+	// names holds, per top-level function, the variable names given to
+	// the patches of earlier fixes, so that two fixes applied together
+	// declare different variables (or the same one at the same place).
+	names map[ast.Node]map[string]insertion
+}
+
+func (c *checker) objects(fn *ssa.Function) *lifecycle.Objects {
+	o, ok := c.objs[fn]
+	if !ok {
+		o = lifecycle.NewObjects(fn)
+		c.objs[fn] = o
+	}
+	return o
+}
+
+func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
+	if inRetry(fn) {
+		return
+	}
+	for _, site := range crapi.ClientCalls(fn) {
+		if site.Method == crapi.Update && !site.SubResource && len(site.Args) >= 2 {
+			c.checkUpdate(fn, site.Call, site.Args[1], ctls)
+		}
+	}
+}
+
+// inRetry reports whether fn is a function literal given to
+// retry.RetryOnConflict or retry.OnError: a conflict there is retried at
+// once (with a fresh Get inside, if any), not turned into a failed
+// reconcile.
+func inRetry(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !crapi.IsFuncIn(crapi.Callee(call.Common()), retryPkg, "RetryOnConflict", "OnError") {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if a == fn {
+					return true
+				}
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkUpdate reports the Update call of arg if the object is one this
+// check is about, was fetched in fn and changed since.
+func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, ctls []*ctrlmodel.Controller) {
+	obj := lifecycle.Strip(arg)
+	t := obj.Type()
+	if types.IsInterface(t) || crapi.Named(t) == nil {
+		return // an object of unknown kind: it may be the For type
+	}
+	who, ok := whoElseWrites(t, ctls)
+	if !ok {
+		return
+	}
+	o := c.track(fn, obj, 0)
+	if len(o.fetches) == 0 {
+		return // built here, or handed in: not a copy read from the server here
+	}
+	h := c.changesBefore(o, call)
+	if len(h.changes) == 0 {
+		return // sent back unchanged
+	}
+	if h.statusOnly {
+		// Update drops status changes, and so would a Patch of the main
+		// resource: the wrong writer, which statuswriter reports.
+		return
+	}
+	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom",
+		crapi.ObjectTypeString(t), who)
+	expr := ssaflow.CallExpr(fn, call)
+	if expr == nil {
+		diag.Report(c.pass, analysis.Diagnostic{Pos: call.Pos(), Message: msg})
+		return
+	}
+	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, o, h), "%s", msg)
+}
+
+// whoElseWrites decides whether an Update of an object of type t is
+// reported in code of the controllers ctls, and names who else writes such
+// objects for the message: an object with a status has a controller that
+// reports it (the deployment controller, the kubelet, the controller of a
+// custom resource), and every status write makes a stale copy conflict.
+func whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
+	const (
+		child  = "which another controller also writes"
+		other  = "which other clients may also write"
+		anyone = "which users and other controllers may also write"
+	)
+	if len(ctls) == 0 {
+		return anyone, all
+	}
+	if ctrlmodel.DynamicKind(elem(t)) {
+		return anyone, all // its kind is data: it may be the For type
+	}
+	for _, ctl := range ctls {
+		if !forKnown(ctl) || ctl.IsFor(t) {
+			return anyone, all
+		}
+	}
+	if hasStatus(t) {
+		return child, true
+	}
+	return other, true
+}
+
+// hasStatus reports whether objects of type t have a Status field.
+func hasStatus(t types.Type) bool {
+	st, ok := elem(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == "Status" && !f.Embedded() {
+			return true
+		}
+	}
+	return false
+}
+
+// forKnown reports whether every For of ctl names a static object type.
+func forKnown(ctl *ctrlmodel.Controller) bool {
+	n := 0
+	for _, ch := range ctl.Chains {
+		for _, call := range ch.Find(ctrlmodel.For) {
+			if call.Object == nil || ctrlmodel.DynamicKind(elem(call.Object)) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+func elem(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
