@@ -18,14 +18,17 @@ bin="$(mktemp -d)/reconcilecheck"
 (cd "$repo" && go build -o "$bin" ./cmd/reconcilecheck)
 
 measure() { # label, command...
-	local label=$1 times=() mems=() out
+	local label=$1 times=() mems=() out tf
 	shift
+	tf=$(mktemp)
 	"$@" >/dev/null 2>&1 || true # warm up
 	for _ in $(seq "$runs"); do
-		out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+		/usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>&1 || true
+		out=$(tail -1 "$tf")
 		times+=("${out% *}")
 		mems+=("${out#* }")
 	done
+	rm -f "$tf"
 	median_t=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
 	max_m=$(printf '%s\n' "${mems[@]}" | sort -n | tail -1)
 	echo "$label $median_t $max_m"

@@ -11,6 +11,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 const (
@@ -789,7 +790,7 @@ func (s *summarizer) resolve(v ssa.Value, depth int, seen map[ssa.Value]bool, ou
 		*out = append(*out, target{kind: tParam, param: x})
 		return
 	case *ssa.FreeVar:
-		if b := binding(x); b != nil {
+		if b := ssaflow.Binding(x); b != nil {
 			s.resolve(b, d, seen, out)
 			return
 		}
@@ -803,7 +804,7 @@ func (s *summarizer) resolve(v ssa.Value, depth int, seen map[ssa.Value]bool, ou
 		return
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			if stored := cellStores(x.X); len(stored) > 0 {
+			if stored := ssaflow.CellStores(x.X); len(stored) > 0 {
 				for _, st := range stored {
 					s.resolve(st, d, seen, out)
 				}
@@ -869,81 +870,4 @@ func (s *summarizer) metaFlow(v ssa.Value, depth int, seen map[ssa.Value]bool, o
 			*out = append(*out, target{kind: tUnknown})
 		}
 	}
-}
-
-// binding returns the value a closure's free variable is bound to.
-func binding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx]
-			}
-		}
-	}
-	return nil
-}
-
-// cellStores returns the non-nil values stored into the local variable at
-// addr (an Alloc, or a closure's free variable bound to one), by its
-// function and by the closures that capture it.
-func cellStores(addr ssa.Value) []ssa.Value {
-	alloc := allocOf(addr, 0)
-	if alloc == nil {
-		return nil
-	}
-	var out []ssa.Value
-	var visit func(a ssa.Value, depth int)
-	visit = func(a ssa.Value, depth int) {
-		refs := a.Referrers()
-		if refs == nil || depth > maxDepth {
-			return
-		}
-		for _, r := range *refs {
-			switch r := r.(type) {
-			case *ssa.Store:
-				if c, ok := r.Val.(*ssa.Const); r.Addr == a && !(ok && c.IsNil()) {
-					out = append(out, r.Val)
-				}
-			case *ssa.MakeClosure:
-				fn, _ := r.Fn.(*ssa.Function)
-				for i, b := range r.Bindings {
-					if b == a && fn != nil && i < len(fn.FreeVars) {
-						visit(fn.FreeVars[i], depth+1)
-					}
-				}
-			}
-		}
-	}
-	visit(alloc, 0)
-	return out
-}
-
-// allocOf returns the local variable addr denotes, following a closure's
-// free variable to its binding.
-func allocOf(addr ssa.Value, depth int) *ssa.Alloc {
-	if depth > maxDepth {
-		return nil
-	}
-	switch a := addr.(type) {
-	case *ssa.Alloc:
-		return a
-	case *ssa.FreeVar:
-		if b := binding(a); b != nil {
-			return allocOf(b, depth+1)
-		}
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // maxDepth bounds every recursive walk, so that odd programs cannot make
@@ -289,7 +290,7 @@ func (e *extractor) rootsOf(v ssa.Value, seen map[ssa.Value]bool, depth int, out
 			return
 		}
 		if x.Op == token.MUL {
-			if stored := cellStores(x.X); len(stored) > 0 {
+			if stored := ssaflow.CellStores(x.X); len(stored) > 0 {
 				for _, s := range stored {
 					e.rootsOf(s, seen, d, out)
 				}
@@ -355,75 +356,6 @@ func (e *extractor) returnedRoots(fn *ssa.Function, idx int) []ssa.Value {
 	}
 	e.returned[key] = out
 	return out
-}
-
-// cellStores returns the non-nil values stored into the local variable at
-// addr (an Alloc, or a closure's FreeVar bound to one), by its function and
-// by the closures that capture it.
-func cellStores(addr ssa.Value) []ssa.Value {
-	alloc := allocOf(addr, 0)
-	if alloc == nil {
-		return nil
-	}
-	var out []ssa.Value
-	var visit func(a ssa.Value, depth int)
-	visit = func(a ssa.Value, depth int) {
-		refs := a.Referrers()
-		if refs == nil || depth > maxDepth {
-			return
-		}
-		for _, r := range *refs {
-			switch r := r.(type) {
-			case *ssa.Store:
-				if c, ok := r.Val.(*ssa.Const); r.Addr == a && !(ok && c.IsNil()) {
-					out = append(out, r.Val)
-				}
-			case *ssa.MakeClosure:
-				fn, _ := r.Fn.(*ssa.Function)
-				for i, b := range r.Bindings {
-					if b == a && fn != nil && i < len(fn.FreeVars) {
-						visit(fn.FreeVars[i], depth+1)
-					}
-				}
-			}
-		}
-	}
-	visit(alloc, 0)
-	return out
-}
-
-// allocOf returns the local variable that addr denotes, following a
-// closure's free variable to the binding of its MakeClosure.
-func allocOf(addr ssa.Value, depth int) *ssa.Alloc {
-	if depth > maxDepth {
-		return nil
-	}
-	switch a := addr.(type) {
-	case *ssa.Alloc:
-		return a
-	case *ssa.FreeVar:
-		fn := a.Parent()
-		if fn == nil || fn.Parent() == nil {
-			return nil
-		}
-		idx := -1
-		for i, fv := range fn.FreeVars {
-			if fv == a {
-				idx = i
-			}
-		}
-		if idx < 0 {
-			return nil
-		}
-		for _, b := range fn.Parent().Blocks {
-			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-					return allocOf(mc.Bindings[idx], depth+1)
-				}
-			}
-		}
-	}
-	return nil
 }
 
 func newCall(m Method, fn *ssa.Function, call *ssa.Call, idx map[token.Pos]*ast.CallExpr) *Call {

@@ -1,0 +1,84 @@
+package ssaflow
+
+import "golang.org/x/tools/go/ssa"
+
+// Binding returns the value a closure's free variable is bound to by the
+// MakeClosure of its enclosing function, or nil.
+func Binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// AllocOf returns the local variable addr denotes (an Alloc), following a
+// closure's free variable to its binding; nil for any other address.
+func AllocOf(addr ssa.Value) *ssa.Alloc {
+	for depth := 0; depth <= maxDepth; depth++ {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FreeVar:
+			if addr = Binding(a); addr == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// CellStores returns the non-nil values stored into the local variable at
+// addr (an Alloc, or a closure's free variable bound to one), by its
+// function and by the closures that capture it: a variable captured by a
+// closure or whose address is taken lives in memory, and its loads are
+// these values.
+func CellStores(addr ssa.Value) []ssa.Value {
+	alloc := AllocOf(addr)
+	if alloc == nil {
+		return nil
+	}
+	var out []ssa.Value
+	var visit func(a ssa.Value, depth int)
+	visit = func(a ssa.Value, depth int) {
+		refs := a.Referrers()
+		if refs == nil || depth > maxDepth {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if c, ok := r.Val.(*ssa.Const); r.Addr == a && !(ok && c.IsNil()) {
+					out = append(out, r.Val)
+				}
+			case *ssa.MakeClosure:
+				fn, _ := r.Fn.(*ssa.Function)
+				for i, b := range r.Bindings {
+					if b == a && fn != nil && i < len(fn.FreeVars) {
+						visit(fn.FreeVars[i], depth+1)
+					}
+				}
+			}
+		}
+	}
+	visit(alloc, 0)
+	return out
+}
