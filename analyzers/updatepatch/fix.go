@@ -90,7 +90,11 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, o *obje
 	}
 	for _, f := range o.fetches {
 		if !f.Pos().IsValid() || f.Pos() >= at.Pos() {
-			return nil // the copy would be taken before the fetch
+			for _, m := range muts {
+				if reaches(f, m, nil) {
+					return nil // the copy would be taken before the fetch
+				}
+			}
 		}
 	}
 	for r := range o.refresh {

@@ -302,6 +302,34 @@ func (r *WebReconciler) createOrUpdate(ctx context.Context, key types.Namespaced
 	return r.Update(ctx, cm) // want `Update writes the whole v1.ConfigMap`
 }
 
+// StoreReconciler holds its client in a field named client, which does
+// not hide the client package from the fix.
+type StoreReconciler struct {
+	client client.Client
+}
+
+func (r *StoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Service{}).
+		Owns(&appsv1.StatefulSet{}).
+		Complete(r)
+}
+
+func (r *StoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	sts := &appsv1.StatefulSet{}
+	if err := r.client.Get(ctx, req.NamespacedName, sts); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if sts.Spec.Template.Annotations["example.com/restartedAt"] == "" {
+		if sts.Spec.Template.Annotations == nil {
+			sts.Spec.Template.Annotations = map[string]string{}
+		}
+		sts.Spec.Template.Annotations["example.com/restartedAt"] = "now"
+		return ctrl.Result{}, r.client.Update(ctx, sts) // want `Update writes the whole v1.StatefulSet, which another controller also writes`
+	}
+	return ctrl.Result{}, nil
+}
+
 // NoModelReconciler is set up in no builder chain of this package: what
 // it watches is unknown, so it is not reported by default.
 type NoModelReconciler struct {

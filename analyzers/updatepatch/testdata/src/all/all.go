@@ -118,6 +118,29 @@ func Loop(ctx context.Context, c client.Client, key types.NamespacedName, n int)
 	return nil
 }
 
+// A fetch after the Update does not stop the fix.
+func Refetch(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	if err := c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	dep.Spec.Paused = true
+	if err := c.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment`
+		return err
+	}
+	return c.Get(ctx, key, dep)
+}
+
+// The fetch and the change in one if statement: the copy cannot go
+// before it. Reported, no fix.
+func FetchInCond(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	if err := c.Get(ctx, key, dep); err == nil && controllerutil.AddFinalizer(dep, "example.com/f") {
+		return c.Update(ctx, dep) // want `Update writes the whole v1.Deployment`
+	}
+	return nil
+}
+
 // Twins, silent even with -updatepatch.all.
 
 func Fresh(ctx context.Context, c client.Client, desired *appsv1.Deployment, existing *appsv1.Deployment) error {
