@@ -52,9 +52,10 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
-		res := fn.Signature.Results()
-		if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) || !crapi.IsError(res.At(1).Type()) {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	fw := newForwarding(funcs)
+	for _, fn := range funcs {
+		if !resultErrSig(fn.Signature) {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -65,10 +66,168 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || len(ret.Results) != 2 {
 				continue
 			}
-			checkReturn(pass, fn, ret)
+			checkReturn(pass, fn, ret, fw)
 		}
 	}
 	return nil, nil
+}
+
+func resultErrSig(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() == 2 && crapi.IsResult(res.At(0).Type()) && crapi.IsError(res.At(1).Type())
+}
+
+// forwarding tells whether the (Result, error) pair a function returns
+// reaches controller-runtime as a pair. A helper whose callers in the
+// package all take the pair apart (if errors.Is(err, errRequeue) { return
+// res, nil }) uses the error as a signal to its caller, not as a
+// reconcile error, and its returns are not reported.
+type forwarding struct {
+	reconcilers map[*ssa.Function]bool
+	callers     map[*ssa.Function][]ssa.CallInstruction
+	// escapes holds functions used other than by a static call (a method
+	// value, a function passed on): their callers are not all known.
+	escapes map[*ssa.Function]bool
+	memo    map[*ssa.Function]int // 1 in progress, 2 yes, 3 no
+}
+
+func newForwarding(funcs []*ssa.Function) *forwarding {
+	f := &forwarding{
+		reconcilers: map[*ssa.Function]bool{},
+		callers:     map[*ssa.Function][]ssa.CallInstruction{},
+		escapes:     map[*ssa.Function]bool{},
+		memo:        map[*ssa.Function]int{},
+	}
+	for _, r := range crapi.Reconcilers(funcs) {
+		f.reconcilers[r.Fn] = true
+	}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, isCall := instr.(ssa.CallInstruction)
+				if isCall {
+					if callee := call.Common().StaticCallee(); callee != nil {
+						f.callers[callee] = append(f.callers[callee], call)
+					}
+				}
+				ops = instr.Operands(ops[:0])
+				for i, op := range ops {
+					if op == nil {
+						continue
+					}
+					if g, ok := (*op).(*ssa.Function); ok && !(isCall && i == 0) {
+						f.escapes[g] = true
+					}
+				}
+			}
+		}
+	}
+	return f
+}
+
+// reaches reports whether fn's Result and error may be returned together
+// to controller-runtime: fn is a reconciler, may be called from elsewhere
+// (exported, used as a value, no caller in the package), or some caller
+// in the package returns both and itself reaches.
+func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
+	switch f.memo[fn] {
+	case 1:
+		return false // a cycle adds nothing
+	case 2:
+		return true
+	case 3:
+		return false
+	}
+	if f.reconcilers[fn] || f.escapes[fn] || len(f.callers[fn]) == 0 || depth > 8 {
+		return true
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() {
+		return true
+	}
+	f.memo[fn] = 1
+	ok := false
+	for _, call := range f.callers[fn] {
+		c, isCall := call.(*ssa.Call)
+		if !isCall || c.Parent() == nil {
+			ok = true // go or defer: not followed
+			break
+		}
+		caller := c.Parent()
+		if !resultErrSig(caller.Signature) {
+			continue // the pair ends here
+		}
+		if forwardsPair(caller, c) && f.reaches(caller, depth+1) {
+			ok = true
+			break
+		}
+	}
+	if ok {
+		f.memo[fn] = 2
+	} else {
+		f.memo[fn] = 3
+	}
+	return ok
+}
+
+// forwardsPair reports whether caller returns the Result and the error of
+// call together from one return statement: return res, err, also with the
+// error wrapped.
+func forwardsPair(caller *ssa.Function, call *ssa.Call) bool {
+	var res, errv ssa.Value
+	if refs := call.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok {
+				switch ex.Index {
+				case 0:
+					res = ex
+				case 1:
+					errv = ex
+				}
+			}
+		}
+	}
+	if res == nil || errv == nil {
+		return false
+	}
+	resCarriers := phiClosure(caller, res)
+	errCarriers := ssaflow.ErrorCarriers(caller, errv)
+	for _, b := range caller.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 2 {
+			continue
+		}
+		if resCarriers[resolve(ret.Results[0])] && errCarriers[resolve(ret.Results[1])] {
+			return true
+		}
+	}
+	return false
+}
+
+// phiClosure returns v and the phis of fn that may merge it.
+func phiClosure(fn *ssa.Function, v ssa.Value) map[ssa.Value]bool {
+	set := map[ssa.Value]bool{v: true}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				phi, ok := instr.(*ssa.Phi)
+				if !ok || set[phi] {
+					continue
+				}
+				for _, e := range phi.Edges {
+					if set[e] {
+						set[phi], changed = true, true
+						break
+					}
+				}
+			}
+		}
+	}
+	return set
 }
 
 // maxPaths bounds the (Result, error) pairs followed back through phis.
@@ -83,7 +242,7 @@ type pair struct {
 	via      map[*ssa.BasicBlock]*ssa.BasicBlock
 }
 
-func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return) {
+func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *forwarding) {
 	res, errv := resolve(ret.Results[0]), resolve(ret.Results[1])
 	// Cheap filters first: the shared, path-insensitive answer is an upper
 	// bound of ours.
@@ -108,7 +267,7 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return) {
 			fixable = false
 		}
 	}
-	if !reported {
+	if !reported || !fw.reaches(fn, 0) {
 		return
 	}
 	report(pass, fn, ret, fixable)

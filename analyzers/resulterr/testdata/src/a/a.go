@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -220,4 +221,26 @@ func (r *Reconciler) deferred(ctx context.Context, cm *corev1.ConfigMap) (ctrl.R
 		return ctrl.Result{RequeueAfter: r.Interval}, err // want `a Result with RequeueAfter set is returned`
 	}
 	return ctrl.Result{RequeueAfter: r.Interval}, nil // twin
+}
+
+var errNextLoop = errors.New("next loop")
+
+// Twin: a helper that signals its caller with a sentinel error; its only
+// caller returns the Result without the error.
+func (r *Reconciler) inner(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	if cm.Data == nil {
+		return ctrl.Result{RequeueAfter: time.Second}, errNextLoop
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) outer(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	res, err := r.inner(ctx, cm)
+	if errors.Is(err, errNextLoop) {
+		return res, nil
+	}
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return res, nil
 }
