@@ -155,7 +155,7 @@ func moveToFor(pass *analysis.Pass, ch *ctrlmodel.Chain, filter *ctrlmodel.Call)
 		return nil
 	}
 	pred := buf.String()
-	edits := []analysis.TextEdit{{Pos: sel.X.End(), End: wef.End()}}
+	edits := []analysis.TextEdit{deletion(pass, sel, wef)}
 	// A second WithPredicates option would replace the first: merge.
 	for _, opt := range forCall.Args[1:] {
 		call, ok := ast.Unparen(opt).(*ast.CallExpr)
@@ -179,6 +179,49 @@ func moveToFor(pass *analysis.Pass, ch *ctrlmodel.Chain, filter *ctrlmodel.Call)
 	edits = append(edits, analysis.TextEdit{Pos: forCall.Rparen, End: forCall.Rparen,
 		NewText: []byte(", " + name + ".WithPredicates(" + pred + ")")})
 	return fix(edits)
+}
+
+// deletion removes ".WithEventFilter(p)" from the chain. When the call has
+// lines of its own in a chain split one call per line, those lines go,
+// with its comments, so that the comment of the line above stays.
+func deletion(pass *analysis.Pass, sel *ast.SelectorExpr, wef *ast.CallExpr) analysis.TextEdit {
+	plain := analysis.TextEdit{Pos: sel.X.End(), End: wef.End()}
+	tf := pass.Fset.File(wef.Pos())
+	if tf == nil {
+		return plain
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return plain
+	}
+	lineText := func(l int) string {
+		start := tf.Offset(tf.LineStart(l))
+		end := len(src)
+		if l < tf.LineCount() {
+			end = tf.Offset(tf.LineStart(l + 1))
+		}
+		return strings.TrimSpace(string(src[start:end]))
+	}
+	xLine, selLine, endLine := tf.Line(sel.X.End()), tf.Line(sel.Sel.Pos()), tf.Line(wef.End())
+	if selLine <= xLine || endLine >= tf.LineCount() {
+		return plain
+	}
+	// Only comments between the line above and the call.
+	for l := xLine + 1; l < selLine; l++ {
+		if t := lineText(l); t != "" && !strings.HasPrefix(t, "//") {
+			return plain
+		}
+	}
+	// The call starts its line and ends it with "." and maybe a comment.
+	if strings.TrimSpace(string(src[tf.Offset(tf.LineStart(selLine)):tf.Offset(sel.Sel.Pos())])) != "" {
+		return plain
+	}
+	rest := strings.TrimSpace(string(src[tf.Offset(wef.End()):tf.Offset(tf.LineStart(endLine+1))]))
+	after, ok := strings.CutPrefix(rest, ".")
+	if after = strings.TrimSpace(after); !ok || (after != "" && !strings.HasPrefix(after, "//")) {
+		return plain
+	}
+	return analysis.TextEdit{Pos: tf.LineStart(xLine + 1), End: tf.LineStart(endLine + 1)}
 }
 
 func fix(edits []analysis.TextEdit) []analysis.SuggestedFix {

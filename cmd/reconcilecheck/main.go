@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -99,33 +100,36 @@ func drive(args []string) int {
 	return 0
 }
 
-// checkFlags rejects a flag that names no check, before the go command
-// would answer with its own, longer usage text.
+// checkFlags rejects a flag that names no check, or a check flag with a
+// bad value, before the go command would answer with its own, longer usage
+// text. Names and values go through the registry, as the golangci-lint
+// plugin's settings do.
 func checkFlags(args []string) string {
-	known := map[string]bool{}
-	for _, a := range registry.Analyzers() {
-		known[a.Name] = true
-		a.Flags.VisitAll(func(f *flag.Flag) { known[a.Name+"."+f.Name] = true })
-	}
 	for _, arg := range args {
 		if arg == "--" || !strings.HasPrefix(arg, "-") {
 			break
 		}
-		name := strings.TrimLeft(arg, "-")
-		if i := strings.IndexByte(name, '='); i >= 0 {
-			name = name[:i]
-		}
-		if known[name] || goVetFlags[name] {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if goVetFlags[name] {
 			continue
 		}
 		if strings.Contains(name, ".") {
-			check := name[:strings.IndexByte(name, '.')]
-			if known[check] {
-				return fmt.Sprintf("check %s has no flag %q", check, name[len(check)+1:])
+			if !hasValue {
+				value = "true" // the only check flags are booleans
 			}
-			return fmt.Sprintf("unknown check %q in flag -%s", check, name)
+			if err := registry.SetFlag(name, value); err != nil {
+				return err.Error()
+			}
+			continue
 		}
-		return fmt.Sprintf("unknown flag or check: -%s", name)
+		if _, err := registry.Lookup(name); err != nil {
+			return fmt.Sprintf("unknown flag -%s: neither a go vet flag nor a check", name)
+		}
+		if hasValue {
+			if _, err := strconv.ParseBool(value); err != nil {
+				return fmt.Sprintf("invalid value %q for -%s: want true or false", value, name)
+			}
+		}
 	}
 	return ""
 }

@@ -46,6 +46,9 @@ func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 	if IsGenerated(pass, d.Pos) || suppressed(pass, d.Pos) {
 		return
 	}
+	for i := range d.SuggestedFixes {
+		pruneImports(pass, &d.SuggestedFixes[i])
+	}
 	pass.Report(d)
 }
 
@@ -117,4 +120,94 @@ func addImport(f *ast.File, path string) analysis.TextEdit {
 		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
 	}
 	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+// pruneImports adds to fix the deletion of each import that only the text
+// the fix removes was using. "go vet -fix" drops such imports itself, but
+// golangci-lint --fix applies the edits as they are, and the file would no
+// longer compile.
+func pruneImports(pass *analysis.Pass, fix *analysis.SuggestedFix) {
+	if len(fix.TextEdits) == 0 {
+		return
+	}
+	f := File(pass, fix.TextEdits[0].Pos)
+	if f == nil {
+		return
+	}
+	removed := func(pos token.Pos) bool {
+		for _, e := range fix.TextEdits {
+			if e.Pos <= pos && pos < e.End {
+				return true
+			}
+		}
+		return false
+	}
+	gone := map[*types.PkgName]bool{}
+	kept := map[*types.PkgName]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+			if removed(id.Pos()) {
+				gone[pn] = true
+			} else {
+				kept[pn] = true
+			}
+		}
+		return true
+	})
+	tf := pass.Fset.File(f.FileStart)
+	for _, spec := range f.Imports {
+		pn := importedName(pass, spec)
+		if pn == nil || !gone[pn] || kept[pn] || insertsUse(fix, pn.Name()) {
+			continue
+		}
+		// Delete the whole line of the spec, unless it shares its line
+		// with the parentheses of the import declaration.
+		line := tf.Line(spec.Pos())
+		start, end := spec.Pos(), spec.End()
+		if !sharesLine(tf, f, spec, line) {
+			start = tf.LineStart(line)
+			if line < tf.LineCount() {
+				end = tf.LineStart(line + 1)
+			}
+		}
+		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: start, End: end})
+	}
+}
+
+func importedName(pass *analysis.Pass, spec *ast.ImportSpec) *types.PkgName {
+	var obj types.Object
+	if spec.Name != nil {
+		obj = pass.TypesInfo.Defs[spec.Name]
+	} else {
+		obj = pass.TypesInfo.Implicits[spec]
+	}
+	pn, _ := obj.(*types.PkgName)
+	return pn
+}
+
+func insertsUse(fix *analysis.SuggestedFix, name string) bool {
+	for _, e := range fix.TextEdits {
+		if strings.Contains(string(e.NewText), name+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func sharesLine(tf *token.File, f *ast.File, spec *ast.ImportSpec, line int) bool {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT || spec.Pos() < gd.Pos() || spec.End() > gd.End() {
+			continue
+		}
+		if !gd.Lparen.IsValid() {
+			return false // "import x": the line holds only this spec
+		}
+		return tf.Line(gd.Lparen) == line || tf.Line(gd.Rparen) == line
+	}
+	return true
 }

@@ -1,0 +1,165 @@
+// Package exampletest helps the end-to-end tests that run reconcilecheck,
+// in each of its modes, on the example operator in testdata/example.
+//
+// The example marks each line where a check must report with a trailing
+// "// expect: <check>" comment; the tests compare what a mode reports with
+// those markers.
+package exampletest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+)
+
+var expectRE = regexp.MustCompile(`//\s*expect:\s*([a-z0-9]+)`)
+
+// Finding is one report: a file relative to the example root, a line, and
+// the check.
+type Finding struct {
+	File  string
+	Line  int
+	Check string
+}
+
+func (f Finding) String() string { return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Check) }
+
+// Dir returns the example's directory, with its modules downloaded.
+func Dir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ex := filepath.Join(dir, "testdata", "example")
+		if _, err := os.Stat(filepath.Join(ex, "go.mod")); err == nil {
+			dir = ex
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("testdata/example not found above the test's directory")
+		}
+		dir = parent
+	}
+	if out, err := exec.Command("go", "-C", dir, "mod", "download").CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in the example: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// Copy copies the example into a fresh temporary directory (for -fix).
+func Copy(t *testing.T) string {
+	t.Helper()
+	src := Dir(t)
+	dir := t.TempDir()
+	if out, err := exec.Command("cp", "-r", src+"/.", dir).CombinedOutput(); err != nil {
+		t.Fatalf("copy: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// Expectations reads the "// expect:" markers of registered checks under
+// root.
+func Expectations(t *testing.T, root string) []Finding {
+	t.Helper()
+	known := map[string]bool{}
+	for _, a := range registry.Analyzers() {
+		known[a.Name] = true
+	}
+	var out []Finding
+	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for n := 1; sc.Scan(); n++ {
+			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
+				if known[m[1]] {
+					out = append(out, Finding{rel, n, m[1]})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatal("the example has no // expect: markers for registered checks")
+	}
+	return Sort(out)
+}
+
+// Sort sorts findings by their string form.
+func Sort(f []Finding) []Finding {
+	sort.Slice(f, func(i, j int) bool { return f[i].String() < f[j].String() })
+	return f
+}
+
+// Run runs a command in dir and returns its combined output and exit code.
+func Run(t *testing.T, dir string, name string, args ...string) ([]byte, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		code = ee.ExitCode()
+	}
+	return out, code
+}
+
+// Diff reports every finding missing from got, and every one not wanted.
+func Diff(t *testing.T, want, got []Finding) {
+	t.Helper()
+	w := map[string]bool{}
+	for _, f := range want {
+		w[f.String()] = true
+	}
+	g := map[string]bool{}
+	for _, f := range got {
+		g[f.String()] = true
+	}
+	for _, f := range want {
+		if !g[f.String()] {
+			t.Errorf("missing finding: %s", f)
+		}
+	}
+	for _, f := range got {
+		if !w[f.String()] {
+			t.Errorf("unexpected finding: %s", f)
+		}
+	}
+}
+
+// SplitPosn splits "file:line:col".
+func SplitPosn(t *testing.T, posn string) (string, int) {
+	t.Helper()
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		t.Fatalf("bad position %q", posn)
+	}
+	var line int
+	fmt.Sscan(parts[len(parts)-2], &line)
+	return strings.Join(parts[:len(parts)-2], ":"), line
+}

@@ -1,0 +1,165 @@
+package plugin_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+)
+
+// TestGolangciLint builds golangci-lint v2 with the plugin compiled in,
+// from the nested module tools/golangci-lint (offline: no "golangci-lint
+// custom" clone), and runs it on the example with the example's
+// kubebuilder-style .golangci.yml.
+func TestGolangciLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint (about a minute when the build cache is cold)")
+	}
+	// golangci-lint caches issues per package under keys that do not
+	// cover a plugin's code: start from an empty cache.
+	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
+	gcl := filepath.Join(t.TempDir(), "golangci-lint")
+	if out, err := exec.Command("go", "build", "-C", "../tools/golangci-lint", "-o", gcl, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building golangci-lint with the plugin: %v\n%s", err, out)
+	}
+	dir := exampletest.Copy(t)
+	want := exampletest.Expectations(t, dir)
+	args := []string{"run", "--enable-only", "reconcilecheck", "--max-same-issues=0", "--max-issues-per-linter=0"}
+
+	t.Run("findings and SARIF", func(t *testing.T) {
+		sarif := filepath.Join(t.TempDir(), "reconcilecheck.sarif")
+		out, code := exampletest.Run(t, dir, gcl, append(args, "--output.json.path=stdout", "--output.sarif.path="+sarif, "./...")...)
+		if code != 1 {
+			t.Fatalf("golangci-lint with findings exited %d, want 1:\n%s", code, out)
+		}
+		exampletest.Diff(t, want, jsonIssues(t, out))
+		exampletest.Diff(t, want, sarifResults(t, sarif))
+	})
+
+	t.Run("nolint", func(t *testing.T) {
+		// Silence the notfounderr finding the golangci way.
+		var target exampletest.Finding
+		for _, f := range want {
+			if f.Check == "notfounderr" {
+				target = f
+			}
+		}
+		path := filepath.Join(dir, target.File)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		orig := lines[target.Line-1]
+		lines[target.Line-1] = strings.Replace(orig, "// expect: notfounderr", "//nolint:reconcilecheck // deliberate in this test", 1)
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		defer os.WriteFile(path, data, 0o666)
+		out, _ := exampletest.Run(t, dir, gcl, append(args, "--output.json.path=stdout", "./...")...)
+		exampletest.Diff(t, exampletest.Expectations(t, dir), jsonIssues(t, out))
+	})
+
+	t.Run("fix", func(t *testing.T) {
+		fixed := exampletest.Copy(t)
+		if out, code := exampletest.Run(t, fixed, gcl, append(args, "--fix", "./...")...); code != 0 && code != 1 {
+			t.Fatalf("golangci-lint --fix exited %d:\n%s", code, out)
+		}
+		if out, code := exampletest.Run(t, fixed, "go", "vet", "./..."); code != 0 {
+			t.Fatalf("the example no longer builds or vets after --fix:\n%s", out)
+		}
+		out, _ := exampletest.Run(t, fixed, gcl, append(args, "--output.json.path=stdout", "./...")...)
+		after := jsonIssues(t, out)
+		if len(after) >= len(want) {
+			t.Errorf("--fix removed no finding: %d before, %d after", len(want), len(after))
+		}
+		for _, f := range after {
+			if f.Check == "notfounderr" {
+				t.Errorf("finding left after --fix: %s", f)
+			}
+		}
+	})
+}
+
+// jsonIssues reads golangci-lint's JSON output. Related information comes
+// as issues of its own, "<check>(related information): ..."; only the
+// diagnostics count.
+func jsonIssues(t *testing.T, out []byte) []exampletest.Finding {
+	t.Helper()
+	// The JSON report is the first line; the text summary may follow.
+	line, _, _ := strings.Cut(string(out), "\n")
+	var rep struct {
+		Issues []struct {
+			FromLinter string
+			Text       string
+			Pos        struct {
+				Filename string
+				Line     int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(line), &rep); err != nil {
+		t.Fatalf("golangci-lint JSON output: %v\n%s", err, out)
+	}
+	var res []exampletest.Finding
+	for _, is := range rep.Issues {
+		if is.FromLinter != "reconcilecheck" {
+			t.Errorf("issue from linter %q: %s", is.FromLinter, is.Text)
+			continue
+		}
+		check, _, _ := strings.Cut(is.Text, ":")
+		if strings.HasSuffix(check, "(related information)") {
+			continue
+		}
+		res = append(res, exampletest.Finding{File: is.Pos.Filename, Line: is.Pos.Line, Check: check})
+	}
+	return exampletest.Sort(res)
+}
+
+// sarifResults reads the SARIF 2.1.0 log golangci-lint wrote.
+func sarifResults(t *testing.T, path string) []exampletest.Finding {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no SARIF output: %v", err)
+	}
+	var log struct {
+		Version string
+		Runs    []struct {
+			Results []struct {
+				RuleID  string
+				Message struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("SARIF output: %v\n%s", err, data)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 {
+		t.Fatalf("SARIF version %q with %d runs, want 2.1.0 with one run", log.Version, len(log.Runs))
+	}
+	var res []exampletest.Finding
+	for _, r := range log.Runs[0].Results {
+		check, _, _ := strings.Cut(r.Message.Text, ":")
+		if strings.HasSuffix(check, "(related information)") {
+			continue
+		}
+		if r.RuleID != "reconcilecheck" || len(r.Locations) != 1 {
+			t.Errorf("SARIF result with rule %q and %d locations: %s", r.RuleID, len(r.Locations), r.Message.Text)
+			continue
+		}
+		loc := r.Locations[0].PhysicalLocation
+		res = append(res, exampletest.Finding{File: loc.ArtifactLocation.URI, Line: loc.Region.StartLine, Check: check})
+	}
+	return exampletest.Sort(res)
+}

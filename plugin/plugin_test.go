@@ -1,0 +1,79 @@
+package plugin_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+	"github.com/reconcilecheck/reconcilecheck/plugin"
+)
+
+func names(t *testing.T, conf any) []string {
+	t.Helper()
+	p, err := plugin.New(conf)
+	if err != nil {
+		t.Fatalf("New(%v): %v", conf, err)
+	}
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q, want %q", p.GetLoadMode(), register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestRegistered(t *testing.T) {
+	if _, err := register.GetPlugin(plugin.Name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	all := len(registry.Analyzers())
+	if got := names(t, nil); len(got) != all {
+		t.Errorf("no settings: %d checks %v, want all %d", len(got), got, all)
+	}
+	if got := names(t, map[string]any{"disable": []any{"updatepatch"}}); len(got) != all-1 || strings.Contains(strings.Join(got, " "), "updatepatch") {
+		t.Errorf("disable updatepatch: %v", got)
+	}
+	if got := names(t, map[string]any{"enable": []any{"notfounderr", "droppederr"}}); strings.Join(got, " ") != "droppederr notfounderr" {
+		t.Errorf("enable two: %v (want catalogue order)", got)
+	}
+
+	// Flags: the same FlagSet that -updatepatch.all sets in vet mode.
+	a, _ := registry.Lookup("updatepatch")
+	defer a.Flags.Set("all", "false")
+	names(t, map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"all": true}}})
+	if v := a.Flags.Lookup("all").Value.String(); v != "true" {
+		t.Errorf("updatepatch.all = %s after settings, want true", v)
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		conf any
+		want string
+	}{
+		{map[string]any{"enabel": []any{"x"}}, `unknown field "enabel"`},
+		{map[string]any{"enable": []any{"nosuch"}}, `enable: unknown check "nosuch"`},
+		{map[string]any{"disable": []any{"nosuch"}}, `disable: unknown check "nosuch"`},
+		{map[string]any{"flags": map[string]any{"nosuch": map[string]any{"x": 1}}}, `unknown check "nosuch"`},
+		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"nope": 1}}}, `check updatepatch has no flag "nope"`},
+		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"all": "maybe"}}}, `invalid value "maybe" for flag updatepatch.all`},
+		{map[string]any{"enable": []any{"notfounderr"}, "disable": []any{"notfounderr"}}, "no check left to run"},
+		{"a string", "reconcilecheck settings"},
+	} {
+		_, err := plugin.New(tc.conf)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%v) = %v, want an error containing %q", tc.conf, err, tc.want)
+		}
+	}
+}
