@@ -131,8 +131,8 @@ func sarifResults(t *testing.T, path string) []exampletest.Finding {
 		Version string
 		Runs    []struct {
 			Results []struct {
-				RuleID  string
-				Message struct{ Text string }
+				RuleID    string
+				Message   struct{ Text string }
 				Locations []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }
