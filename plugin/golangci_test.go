@@ -40,28 +40,31 @@ func TestGolangciLint(t *testing.T) {
 		exampletest.Diff(t, want, sarifResults(t, sarif))
 	})
 
-	t.Run("nolint", func(t *testing.T) {
-		// Silence the notfounderr finding the golangci way.
-		var target exampletest.Finding
-		for _, f := range want {
-			if f.Check == "notfounderr" {
-				target = f
-			}
-		}
-		path := filepath.Join(dir, target.File)
-		data, err := os.ReadFile(path)
+	t.Run("suppression", func(t *testing.T) {
+		// The golangci way, and reconcilecheck's own directive: each
+		// silences its finding, nothing else changes.
+		restore := suppress(t, dir, want, "notfounderr", "//nolint:reconcilecheck // deliberate in this test")
+		defer restore()
+		restore2 := suppress(t, dir, want, "resulterr", "//reconcilecheck:ignore resulterr deliberate in this test")
+		defer restore2()
+		out, _ := exampletest.Run(t, dir, gcl, append(args, "--output.json.path=stdout", "./...")...)
+		exampletest.Diff(t, exampletest.Expectations(t, dir), jsonIssues(t, out))
+	})
+
+	t.Run("bad settings", func(t *testing.T) {
+		data, err := os.ReadFile(filepath.Join(dir, ".golangci.yml"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(string(data), "\n")
-		orig := lines[target.Line-1]
-		lines[target.Line-1] = strings.Replace(orig, "// expect: notfounderr", "//nolint:reconcilecheck // deliberate in this test", 1)
-		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
+		bad := strings.Replace(string(data), "disable: []", "disable: [updatepach]", 1)
+		conf := filepath.Join(t.TempDir(), "bad.yml")
+		if err := os.WriteFile(conf, []byte(bad), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		defer os.WriteFile(path, data, 0o666)
-		out, _ := exampletest.Run(t, dir, gcl, append(args, "--output.json.path=stdout", "./...")...)
-		exampletest.Diff(t, exampletest.Expectations(t, dir), jsonIssues(t, out))
+		out, code := exampletest.Run(t, dir, gcl, append(args, "--config="+conf, "./...")...)
+		if code == 0 || code == 1 || !strings.Contains(string(out), `disable: unknown check "updatepach"`) || strings.Contains(string(out), "goroutine ") {
+			t.Errorf("golangci-lint with an unknown check in the settings: exit %d, output:\n%s", code, out)
+		}
 	})
 
 	t.Run("fix", func(t *testing.T) {
@@ -162,4 +165,30 @@ func sarifResults(t *testing.T, path string) []exampletest.Finding {
 		res = append(res, exampletest.Finding{File: loc.ArtifactLocation.URI, Line: loc.Region.StartLine, Check: check})
 	}
 	return exampletest.Sort(res)
+}
+
+// suppress replaces the "// expect: <check>" marker of the example's
+// finding of check with comment, and returns a function restoring the file.
+func suppress(t *testing.T, dir string, want []exampletest.Finding, check, comment string) func() {
+	t.Helper()
+	var target exampletest.Finding
+	for _, f := range want {
+		if f.Check == check {
+			target = f
+		}
+	}
+	if target.File == "" {
+		t.Fatalf("the example has no %s finding", check)
+	}
+	path := filepath.Join(dir, target.File)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	lines[target.Line-1] = strings.Replace(lines[target.Line-1], "// expect: "+check, comment, 1)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return func() { os.WriteFile(path, data, 0o666) }
 }
