@@ -250,6 +250,12 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	if len(funcs) == 0 {
+		// A dependency or a package with type errors: no builder chain
+		// of the user's, and no syntax walk over k8s.io/api.
+		return &Model{}, nil
+	}
 	imported := map[*types.Func]*BuilderFunc{}
 	for _, f := range pass.AllObjectFacts() {
 		if bf, ok := f.Fact.(*BuilderFunc); ok {
@@ -258,7 +264,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	model, summaries := extract(pass.Files, ssapkg.Of(pass).SrcFuncs(), pass.Pkg, func(fn *types.Func) *BuilderFunc { return imported[fn] })
+	model, summaries := extract(pass.Files, funcs, pass.Pkg, func(fn *types.Func) *BuilderFunc { return imported[fn] })
 	for fn, f := range summaries {
 		pass.ExportObjectFact(fn, f)
 	}

@@ -8,5 +8,5 @@ import (
 )
 
 func TestFacts(t *testing.T) {
-	fixturetest.Run(t, helperfacts.Analyzer, "./a", "./b")
+	fixturetest.Run(t, helperfacts.Analyzer, "./a", "./b", "./c")
 }

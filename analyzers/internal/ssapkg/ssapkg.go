@@ -12,8 +12,10 @@ package ssapkg
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -26,24 +28,38 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "build the SSA form of the package lazily, once, and only for the user's own modules",
 	Run:        run,
 	ResultType: reflect.TypeOf((*Program)(nil)),
+	FactTypes:  []analysis.Fact{new(Kubernetes)},
 }
 
 // Program is the lazily built SSA form of one package.
 type Program struct {
-	pass  *analysis.Pass
-	once  sync.Once
-	pkg   *ssa.Package
-	funcs []*ssa.Function
+	pass     *analysis.Pass
+	relevant bool
+	once     sync.Once
+	pkg      *ssa.Package
+	funcs    []*ssa.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return &Program{pass: pass}, nil
+	p := &Program{pass: pass}
+	if !IsDependency(pass) && relevant(pass) {
+		p.relevant = true
+		pass.ExportPackageFact(&Kubernetes{Yes: true})
+	}
+	return p, nil
 }
 
 // IsDependency reports whether pass analyses a package of a dependency
-// module (one fetched at a version), as opposed to the user's own modules.
+// module (one fetched at a version) or of the standard library, as opposed
+// to the user's own modules.
 func IsDependency(pass *analysis.Pass) bool {
-	return pass.Module != nil && pass.Module.Version != ""
+	if pass.Module == nil {
+		// No module: the standard library (whose import paths have no dot
+		// in their first element), or GOPATH mode.
+		first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+		return !strings.Contains(first, ".")
+	}
+	return pass.Module.Version != ""
 }
 
 // Package returns the package's SSA form; nil for a dependency package or
@@ -66,7 +82,7 @@ func (p *Program) SrcFuncs() []*ssa.Function {
 func (p *Program) build() {
 	pass := p.pass
 	p.pass = nil // let the pass be collected
-	if IsDependency(pass) || len(pass.TypeErrors) > 0 {
+	if IsDependency(pass) || len(pass.TypeErrors) > 0 || !p.relevant {
 		return
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
@@ -74,7 +90,7 @@ func (p *Program) build() {
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, sourceFiles(pass), pass.TypesInfo, false)
 	pkg.Build()
 	var add func(f *ssa.Function)
 	add = func(f *ssa.Function) {
@@ -99,6 +115,73 @@ func (p *Program) build() {
 		}
 	}
 	p.pkg = pkg
+}
+
+// relevant reports whether the package refers to anything the checks are
+// about: an object of controller-runtime or of a k8s.io module (client-go,
+// apimachinery, api), or an object of a package of the user's that does
+// (known by its Kubernetes fact). A package that does neither, such as a
+// SQL client or a string utility, can contain no reconciler, builder chain
+// or helper worth a fact, and is the most common kind of package whose SSA
+// would be built for nothing.
+func relevant(pass *analysis.Pass) bool {
+	seen := map[*types.Package]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		if obj == nil || obj.Pkg() == nil || obj.Pkg() == pass.Pkg || seen[obj.Pkg()] {
+			continue
+		}
+		seen[obj.Pkg()] = true
+		if kubernetes(obj.Pkg().Path()) || pass.ImportPackageFact(obj.Pkg(), new(Kubernetes)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Kubernetes is the fact of a package of the user's that refers to
+// Kubernetes APIs, directly or through another such package.
+type Kubernetes struct {
+	Yes bool // gob needs a field
+}
+
+func (*Kubernetes) AFact() {}
+
+func (*Kubernetes) String() string { return "kubernetes" }
+
+func kubernetes(path string) bool {
+	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
+}
+
+// sourceFiles returns the files to build SSA from: all but generated
+// files that declare only methods, such as controller-gen's
+// zz_generated.deepcopy.go. Their methods are created on demand without
+// a body when called; they hold no reconcile logic, nothing is reported in
+// generated files, and their bodies were often most of an API package's
+// build time.
+func sourceFiles(pass *analysis.Pass) []*ast.File {
+	var out []*ast.File
+	for _, f := range pass.Files {
+		if !ast.IsGenerated(f) || !onlyMethods(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func onlyMethods(f *ast.File) bool {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				return false
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.IMPORT {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // noReturn reports the standard and logging functions that end the

@@ -49,3 +49,13 @@ func Name(obj client.Object) string { return obj.GetName() }
 func HasFinalizer(obj client.Object, f string) bool { return controllerutil.ContainsFinalizer(obj, f) }
 
 func Wrap(err error) error { return fmt.Errorf("wrapped: %w", err) }
+
+// Store hides the client behind a type of the module.
+type Store struct {
+	C   client.Client
+	Obj client.Object
+}
+
+func (s *Store) Drop(ctx context.Context) error { // want Drop:`clientError\(writes=true\)`
+	return s.C.Delete(ctx, s.Obj)
+}
