@@ -10,11 +10,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
 )
@@ -40,7 +43,10 @@ var checks = func() []Check {
 		{Analyzer: lostwakeup.Analyzer, Catalogue: "A6"},
 		{Analyzer: resulterr.Analyzer, Catalogue: "B1"},
 		{Analyzer: statuswriter.Analyzer, Catalogue: "B2"},
+		{Analyzer: selfowner.Analyzer, Catalogue: "B3"},
+		{Analyzer: lostctx.Analyzer, Catalogue: "B4"},
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
+		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // Objects decides, within one function, whether two SSA values denote the
@@ -108,7 +109,10 @@ func (o *Objects) canon(v ssa.Value, depth int) ssa.Value {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				if st := StoresOnce(alloc); st != nil {
+				// Stored once as a whole and never through a field:
+				// key := NamespacedName{...}; key.Name = other is
+				// another key.
+				if st := StoresOnce(alloc); st != nil && len(ssaflow.StoresTo(alloc)) == 1 {
 					return o.canon(Strip(st.Val), depth+1)
 				}
 			}

@@ -12,7 +12,6 @@ package ssapkg
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -90,7 +89,7 @@ func (p *Program) build() {
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, sourceFiles(pass), pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	var add func(f *ssa.Function)
 	add = func(f *ssa.Function) {
@@ -150,38 +149,6 @@ func (*Kubernetes) String() string { return "kubernetes" }
 
 func kubernetes(path string) bool {
 	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
-}
-
-// sourceFiles returns the files to build SSA from: all but generated
-// files that declare only methods, such as controller-gen's
-// zz_generated.deepcopy.go. Their methods are created on demand without
-// a body when called; they hold no reconcile logic, nothing is reported in
-// generated files, and their bodies were often most of an API package's
-// build time.
-func sourceFiles(pass *analysis.Pass) []*ast.File {
-	var out []*ast.File
-	for _, f := range pass.Files {
-		if !ast.IsGenerated(f) || !onlyMethods(f) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-func onlyMethods(f *ast.File) bool {
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				return false
-			}
-		case *ast.GenDecl:
-			if d.Tok != token.IMPORT {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // noReturn reports the standard and logging functions that end the

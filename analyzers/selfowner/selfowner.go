@@ -1,0 +1,149 @@
+// Package selfowner defines an Analyzer that reports an owner reference
+// whose owner and owned object are the same object.
+//
+// # Analyzer selfowner
+//
+// selfowner: report an object made the owner of itself
+//
+// controllerutil.SetControllerReference(owner, controlled, scheme) and
+// SetOwnerReference(owner, object, scheme) (also ctrl.SetControllerReference)
+// record owner in the owned object's metadata.ownerReferences. Called with
+// the same object twice (the same variable, two objects fetched with the
+// same key, a DeepCopy of the owner), the object gets a reference to itself:
+// it is useless to the garbage collector, it takes the object's one
+// controller slot, and the child the code meant to own gets no reference, so
+// it is neither deleted with its owner nor mapped back to it by Owns. The
+// same holds for a server-side apply configuration built for an object with
+// WithOwnerReferences carrying that same object's UID. Pass the child object
+// as the owned argument.
+package selfowner
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report an object made the owner of itself
+
+SetControllerReference / SetOwnerReference (controllerutil or ctrl) called
+with the same object as owner and as owned object (the same variable, two
+objects of one type fetched with the same key, a DeepCopy of the owner), or
+an apply configuration given WithOwnerReferences with the UID of the object
+it is built for, gives that object a reference to itself: the reference is
+useless, and the child meant to be owned gets none, so it is neither
+garbage-collected with its owner nor mapped back to it. Pass the child
+object as the owned argument.`
+
+// Analyzer reports owner references from an object to itself.
+var Analyzer = &analysis.Analyzer{
+	Name:     "selfowner",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfowner.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := newChecker()
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if name, owner, owned, ok := ownerCall(call.Common()); ok {
+					if why, same := c.sameObject(owner, owned); same {
+						reportSetter(pass, fn, call, name, why)
+					}
+					continue
+				}
+				if c.selfApply(fn, call) {
+					reportApply(pass, fn, call)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// ownerCall recognises a call of controllerutil.SetControllerReference or
+// SetOwnerReference, directly or through the ctrl.SetControllerReference
+// variable, and returns the function's name and its owner and owned
+// arguments.
+func ownerCall(cc *ssa.CallCommon) (name string, owner, owned ssa.Value, ok bool) {
+	if fn := crapi.Callee(cc); fn != nil {
+		if !crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "SetControllerReference", "SetOwnerReference") {
+			return "", nil, nil, false
+		}
+		name = fn.Name()
+	} else if name = ctrlVar(cc.Value); name != "SetControllerReference" {
+		return "", nil, nil, false
+	}
+	if len(cc.Args) < 2 {
+		return "", nil, nil, false
+	}
+	return name, cc.Args[0], cc.Args[1], true
+}
+
+// ctrlVar returns the name of the controller-runtime package variable that
+// v loads (ctrl.SetControllerReference holds the controllerutil function),
+// or "".
+func ctrlVar(v ssa.Value) string {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return ""
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Object() == nil || g.Object().Pkg() == nil || g.Object().Pkg().Path() != crapi.CtrlPkg {
+		return ""
+	}
+	return g.Object().Name()
+}
+
+func reportSetter(pass *analysis.Pass, fn *ssa.Function, call *ssa.Call, name, why string) {
+	ce := ssaflow.CallExpr(fn, call)
+	if ce == nil || len(ce.Args) < 2 {
+		return
+	}
+	owner, owned := types.ExprString(ce.Args[0]), types.ExprString(ce.Args[1])
+	role := "controlled"
+	if name == "SetOwnerReference" {
+		role = "owned"
+	}
+	subject := "gives " + owned + " an owner reference to itself"
+	if owner != owned {
+		subject = "gives " + owned + " an owner reference to " + owner + ", which is the same object (" + why + ")"
+	}
+	diag.Reportf(pass, ce, nil,
+		"%s %s: the reference is useless, and the child meant to be owned gets none, so it is neither garbage-collected with its owner nor mapped back to it; pass the child object as the %s argument",
+		name, subject, role)
+}
+
+func reportApply(pass *analysis.Pass, fn *ssa.Function, call *ssa.Call) {
+	ce := ssaflow.CallExpr(fn, call)
+	if ce == nil {
+		return
+	}
+	var node ast.Node = ce
+	if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok {
+		node = span{sel.Sel.Pos(), ce.End()}
+	}
+	diag.Reportf(pass, node, nil,
+		"WithOwnerReferences gives an apply configuration an owner reference carrying the UID of the object it is built for, so the object would own itself: the reference is useless, and the child meant to be owned gets none; set the owner reference on the child's apply configuration instead")
+}
+
+// span is an ast.Node covering [pos, end).
+type span struct{ pos, end token.Pos }
+
+func (s span) Pos() token.Pos { return s.pos }
+func (s span) End() token.Pos { return s.end }

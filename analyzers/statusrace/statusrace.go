@@ -1,0 +1,624 @@
+// Package statusrace defines an Analyzer that reports a test asserting on
+// the status of an object read with a single Get right after it wrote
+// an object through a client, instead of polling with Eventually.
+//
+// # Analyzer statusrace
+//
+// statusrace: report tests that assert on status read once right after a Create or Update
+//
+// In a _test.go file, a function (a Ginkgo It closure, a TestXxx function,
+// a t.Run subtest) creates, updates or patches an object through a
+// controller-runtime client, then gets an object once and asserts on its
+// .Status (a field path through Status, or its conditions). The controller
+// reconciles asynchronously: right after the write it may not have run
+// yet, so the test passes or fails depending on timing. Assert inside
+// Gomega's Eventually (or a polling helper such as
+// wait.PollUntilContextTimeout) instead.
+//
+// Tests whose client comes from controller-runtime's fake package, and
+// tests that call a Reconcile method themselves, are synchronous and not
+// reported; neither is status the test wrote itself with Status().Update.
+package statusrace
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `report tests that assert on status read once right after a Create or Update
+
+In a _test.go file, a test that writes an object through a controller-runtime
+client (Create, Update, Patch) and then asserts on the .Status or conditions
+of an object read with a single Get races with the controller, which may not
+have reconciled yet. Assert inside Gomega's Eventually, or poll with
+wait.PollUntilContextTimeout. Tests on a fake client or that call Reconcile
+themselves are synchronous and not reported.`
+
+// Analyzer reports status assertions on a single Get right after a write.
+var Analyzer = &analysis.Analyzer{
+	Name:     "statusrace",
+	Doc:      doc,
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusrace.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:      run,
+}
+
+// Package paths of the test libraries recognised.
+const (
+	gomegaPkg    = "github.com/onsi/gomega"
+	ginkgoPkg    = "github.com/onsi/ginkgo/v2"
+	testifyPkg   = "github.com/stretchr/testify"
+	waitPkg      = "k8s.io/apimachinery/pkg/util/wait"
+	fakePkg      = "sigs.k8s.io/controller-runtime/pkg/client/fake"
+	interceptPkg = "sigs.k8s.io/controller-runtime/pkg/client/interceptor"
+)
+
+// maxDepth bounds the recursive walks over values.
+const maxDepth = 16
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssapkg.Of(pass)
+	funcs := withInitClosures(prog.Package(), prog.SrcFuncs())
+	var tests []*ssa.Function
+	inTest := map[*ssa.Function]bool{}
+	for _, fn := range funcs {
+		if isTestFile(pass, fn) {
+			tests = append(tests, fn)
+			inTest[fn] = true
+		}
+	}
+	if len(tests) == 0 {
+		return nil, nil
+	}
+	ix := newIndex(funcs, func(f *ssa.Function) bool { return inTest[f] })
+	for _, fn := range tests {
+		if ix.polled[fn] {
+			continue // the body of an Eventually: it polls
+		}
+		check(pass, ix, fn)
+	}
+	return nil, nil
+}
+
+// withInitClosures adds to funcs the closures of package-level variable
+// initializers (var _ = Describe("...", func() {...})), which belong to the
+// package's synthetic init function: Ginkgo specs live there.
+func withInitClosures(pkg *ssa.Package, funcs []*ssa.Function) []*ssa.Function {
+	if pkg == nil {
+		return funcs
+	}
+	init := pkg.Func("init")
+	if init == nil {
+		return funcs
+	}
+	// init itself holds the stores into package variables.
+	out := append(append([]*ssa.Function(nil), funcs...), init)
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		out = append(out, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, anon := range init.AnonFuncs {
+		add(anon)
+	}
+	return out
+}
+
+func isTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
+	if fn.Syntax() == nil || !fn.Pos().IsValid() {
+		return false
+	}
+	f := pass.Fset.File(fn.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// event is a call of interest in a test function.
+type event struct {
+	pos  token.Pos
+	call *ssa.Call
+	site crapi.ClientSite // for client calls
+}
+
+// events are the calls of one test function (and of the functions that
+// run it inline, before it).
+type events struct {
+	writes       []event // Create, Update, Patch, Apply of a main resource
+	statusWrites []event // Status().Update and the like
+	gets         []event // single Gets in the function itself
+	waits        []token.Pos
+	reconciles   bool
+}
+
+func collect(ix *index, fn *ssa.Function, before token.Pos, ev *events, own bool, depth int) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if before.IsValid() && instr.Pos().IsValid() && instr.Pos() >= before {
+				continue
+			}
+			switch x := instr.(type) {
+			case *ssa.Select:
+				ev.waits = append(ev.waits, x.Pos())
+				continue
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					ev.waits = append(ev.waits, x.Pos())
+				}
+				continue
+			}
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc := call.Common()
+			if c, args, ok := crapi.ClientCallSSA(cc); ok {
+				site := crapi.ClientSite{Call: call, ClientCall: c, Args: args}
+				e := event{pos: call.Pos(), call: call, site: site}
+				switch {
+				case c.SubResource && c.IsWrite():
+					ev.statusWrites = append(ev.statusWrites, e)
+				case isObjectWrite(c):
+					ev.writes = append(ev.writes, e)
+				case own && c.Method == crapi.Get && !c.SubResource && len(args) >= 3:
+					ev.gets = append(ev.gets, e)
+				}
+				continue
+			}
+			if ix.isReconcileCall(cc) {
+				ev.reconciles = true
+			}
+			if ix.isWaitCall(cc) {
+				ev.waits = append(ev.waits, call.Pos())
+			} else if ix.isWriteHelperCall(cc) {
+				ev.writes = append(ev.writes, event{pos: call.Pos(), call: call})
+			}
+		}
+	}
+	// A subtest or a By step runs inline: what its parent did before it
+	// counts.
+	if site, ok := ix.inline[fn]; ok && depth < 4 {
+		collect(ix, site.parent, site.pos, ev, false, depth+1)
+	}
+}
+
+func isObjectWrite(c crapi.ClientCall) bool {
+	if c.SubResource {
+		return false
+	}
+	switch c.Method {
+	case crapi.Create, crapi.Update, crapi.Patch, crapi.Apply:
+		return true
+	}
+	return false
+}
+
+// assertion is a place where the test checks a value.
+type assertion struct {
+	pos    token.Pos
+	values []ssa.Value
+	node   func() ast.Node // where to report
+}
+
+func check(pass *analysis.Pass, ix *index, fn *ssa.Function) {
+	var ev events
+	collect(ix, fn, token.NoPos, &ev, true, 0)
+	if len(ev.gets) == 0 || len(ev.writes) == 0 || ev.reconciles {
+		return
+	}
+	reported := map[*ssa.Call]bool{}
+	for _, a := range assertions(pass, fn) {
+		for _, v := range a.values {
+			for _, root := range statusRoots(v) {
+				g := lastGet(ev.gets, root, a.pos)
+				if g == nil || reported[g.call] {
+					continue
+				}
+				w := raced(ix, &ev, g, a.pos, root)
+				if w == nil {
+					continue
+				}
+				reported[g.call] = true
+				report(pass, fn, a, g, w)
+			}
+		}
+	}
+}
+
+// lastGet returns the last Get into the variable root before pos.
+func lastGet(gets []event, root ssa.Value, pos token.Pos) *event {
+	var last *event
+	for i := range gets {
+		g := &gets[i]
+		if g.pos >= pos || variable(g.site.Args[2]) != root {
+			continue
+		}
+		if last == nil || g.pos > last.pos {
+			last = g
+		}
+	}
+	return last
+}
+
+// raced returns the write that the Get g races with, or nil when the test
+// waits, reconciles itself, uses a fake client or set the status itself.
+func raced(ix *index, ev *events, g *event, assertPos token.Pos, root ssa.Value) *event {
+	var w *event
+	for i := range ev.writes {
+		e := &ev.writes[i]
+		if e.pos < g.pos && (w == nil || e.pos > w.pos) {
+			w = e
+		}
+	}
+	if w == nil {
+		return nil
+	}
+	for _, p := range ev.waits {
+		if w.pos < p && p < assertPos {
+			return nil
+		}
+	}
+	for _, s := range ev.statusWrites {
+		if s.pos < g.pos && len(s.site.Args) >= 2 && sameObject(s.site.Args[1], root) {
+			return nil // the test wrote this status itself
+		}
+	}
+	// The API server itself initialises the status of some built-in
+	// objects on create (a Namespace's or Pod's phase): a test creating
+	// such an object and reading back its status is not racing.
+	if w.site.Call != nil && len(w.site.Args) >= 2 && isBuiltin(objectType(root)) &&
+		types.Identical(objectType(variable(w.site.Args[1])), objectType(root)) {
+		return nil
+	}
+	if ix.inPollingLoop(g.call) {
+		return nil
+	}
+	if ix.isFake(crapi.Receiver(g.call.Common())) {
+		return nil
+	}
+	if w.site.Call != nil && ix.isFake(crapi.Receiver(w.call.Common())) {
+		return nil
+	}
+	return w
+}
+
+// sameObject reports whether the written object obj may be the object in
+// the variable root: the same variable, or the same type (a re-fetch by
+// key into another variable).
+func sameObject(obj, root ssa.Value) bool {
+	v := variable(obj)
+	if v == root {
+		return true
+	}
+	return types.Identical(objectType(v), objectType(root))
+}
+
+// objectType returns the struct type an object variable holds.
+func objectType(v ssa.Value) types.Type {
+	t := v.Type()
+	for range 2 {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+	}
+	return t
+}
+
+// isBuiltin reports whether t is a type of k8s.io/api.
+func isBuiltin(t types.Type) bool {
+	n := crapi.Named(t)
+	return n != nil && n.Obj().Pkg() != nil && strings.HasPrefix(n.Obj().Pkg().Path(), "k8s.io/api/")
+}
+
+// variable returns what identifies the object a value points to: the local
+// variable (an Alloc, across closures) it is loaded from, or the value.
+func variable(v ssa.Value) ssa.Value {
+	v = strip(v)
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if a := ssaflow.AllocOf(u.X); a != nil {
+			return a
+		}
+		if g, ok := u.X.(*ssa.Global); ok {
+			return g
+		}
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if b := ssaflow.Binding(fv); b != nil {
+			return variable(b)
+		}
+	}
+	return v
+}
+
+func strip(v ssa.Value) ssa.Value {
+	for range maxDepth {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// statusRoots returns the object variables whose Status v is computed from.
+func statusRoots(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || depth > maxDepth {
+			return
+		}
+		seen[v] = true
+		d := depth + 1
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if fieldName(x.X.Type(), x.Field) == "Status" {
+				out = append(out, variable(x.X))
+				return
+			}
+			walk(x.X, d)
+		case *ssa.Field:
+			if fieldName(x.X.Type(), x.Field) == "Status" {
+				if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
+					out = append(out, variable(u.X))
+				} else {
+					out = append(out, variable(x.X))
+				}
+				return
+			}
+			walk(x.X, d)
+		case *ssa.UnOp:
+			walk(x.X, d)
+		case *ssa.BinOp:
+			walk(x.X, d)
+			walk(x.Y, d)
+		case *ssa.Index:
+			walk(x.X, d)
+		case *ssa.IndexAddr:
+			walk(x.X, d)
+		case *ssa.Lookup:
+			walk(x.X, d)
+		case *ssa.Slice:
+			walk(x.X, d)
+		case *ssa.MakeInterface:
+			walk(x.X, d)
+		case *ssa.ChangeInterface:
+			walk(x.X, d)
+		case *ssa.ChangeType:
+			walk(x.X, d)
+		case *ssa.Convert:
+			walk(x.X, d)
+		case *ssa.TypeAssert:
+			walk(x.X, d)
+		case *ssa.Extract:
+			walk(x.Tuple, d)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e, d)
+			}
+		case *ssa.Call:
+			cc := x.Common()
+			if fn := crapi.Callee(cc); fn != nil && fn.Signature().Recv() != nil &&
+				(fn.Name() == "GetConditions" || fn.Name() == "GetStatus") {
+				if r := crapi.Receiver(cc); r != nil {
+					out = append(out, variable(r))
+					return
+				}
+			}
+			if cc.IsInvoke() {
+				walk(cc.Value, d)
+			}
+			for _, a := range cc.Args {
+				walk(a, d)
+			}
+		case *ssa.Alloc:
+			// A local whose address is taken or that a closure captures:
+			// what is stored into it.
+			for _, st := range ssaflow.StoresTo(x) {
+				walk(st.Val, d)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// assertions returns the assertions of fn: the actual value of a Gomega
+// Expect or Ω, the arguments of a testify assertion, and the conditions
+// of the if statements under which a testing.T fails.
+func assertions(pass *analysis.Pass, fn *ssa.Function) []assertion {
+	var out []assertion
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cc := call.Common()
+			callee := crapi.Callee(cc)
+			if callee == nil {
+				continue
+			}
+			node := func() ast.Node {
+				if ce := ssaflow.CallExpr(fn, call); ce != nil {
+					return ce
+				}
+				return nil
+			}
+			switch {
+			case isGomegaExpect(callee):
+				args := crapi.CallArgs(cc)
+				i := 0
+				if strings.HasSuffix(callee.Name(), "WithOffset") {
+					i = 1
+				}
+				if i < len(args) {
+					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{args[i]}, node: node})
+				}
+			case isTestifyAssert(callee):
+				out = append(out, assertion{pos: call.Pos(), values: variadic(crapi.CallArgs(cc)), node: node})
+			case isTestingFailure(callee):
+				for _, cond := range failConditions(call) {
+					c := cond
+					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{c}, node: func() ast.Node {
+						if n := ifCond(pass, c.Pos()); n != nil {
+							return n
+						}
+						return node()
+					}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// variadic expands a variadic slice argument into the values stored in it.
+func variadic(args []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, a := range args {
+		if s, ok := a.(*ssa.Slice); ok {
+			if alloc, ok := s.X.(*ssa.Alloc); ok {
+				for _, st := range ssaflow.StoresTo(alloc) {
+					out = append(out, st.Val)
+				}
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func isGomegaExpect(fn *types.Func) bool {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), gomegaPkg) {
+		return false
+	}
+	switch fn.Name() {
+	case "Expect", "Ω", "ExpectWithOffset", "ΩWithOffset":
+		return true
+	}
+	return false
+}
+
+func isTestifyAssert(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case testifyPkg + "/assert", testifyPkg + "/require":
+	default:
+		return false
+	}
+	return !isTestifyPoll(fn) && fn.Name() != "New"
+}
+
+func isTestifyPoll(fn *types.Func) bool {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), testifyPkg+"/") {
+		return false
+	}
+	return strings.HasPrefix(fn.Name(), "Eventually") || strings.HasPrefix(fn.Name(), "Never")
+}
+
+func isTestingFailure(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "testing" || fn.Signature().Recv() == nil {
+		return false
+	}
+	switch fn.Name() {
+	case "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow":
+		return true
+	}
+	return false
+}
+
+// failConditions returns the conditions of the if statements whose branch
+// leads to call: a branch block entered only from the if, dominating the
+// call's block.
+func failConditions(call *ssa.Call) []ssa.Value {
+	var out []ssa.Value
+	blk := call.Block()
+	for d := blk; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if len(p.Instrs) == 0 {
+			continue
+		}
+		if iff, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok {
+			out = append(out, iff.Cond)
+		}
+	}
+	return out
+}
+
+// ifCond returns the condition of the if statement whose condition holds
+// pos.
+func ifCond(pass *analysis.Pass, pos token.Pos) ast.Node {
+	f := diag.File(pass, pos)
+	if f == nil || !pos.IsValid() {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for i, n := range path {
+		if is, ok := n.(*ast.IfStmt); ok && i > 0 && path[i-1] == is.Cond {
+			return is.Cond
+		}
+	}
+	return nil
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, a assertion, g, w *event) {
+	var n ast.Node
+	if a.node != nil {
+		n = a.node()
+	}
+	if n == nil {
+		return
+	}
+	obj := "the object"
+	if ce := ssaflow.CallExpr(fn, g.call); ce != nil && len(ce.Args) >= 3 {
+		obj = types.ExprString(ce.Args[2])
+		obj = strings.TrimPrefix(obj, "&")
+	}
+	write := "the write"
+	if w.site.Call != nil {
+		write = string(w.site.Method)
+	} else if callee := crapi.Callee(w.call.Common()); callee != nil {
+		write = callee.Name()
+	}
+	diag.Reportf(pass, n, nil,
+		"status of %s is asserted on a single Get right after %s: the controller may not have reconciled yet; assert it inside Eventually (or a polling helper)",
+		obj, write)
+}
