@@ -18,12 +18,16 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -84,20 +88,155 @@ func drive(args []string) int {
 		fmt.Fprintf(os.Stderr, "reconcilecheck: %s\nRun 'reconcilecheck help' for the checks and their flags.\n", msg)
 		return 2
 	}
+	// Plain text output is printed from go vet's JSON, so that each
+	// finding names its check: the name a //reconcilecheck:ignore
+	// directive or a -<check>=false flag needs.
+	text := wantsText(args)
 	goArgs := append([]string{"vet"}, dir...)
 	goArgs = append(goArgs, "-vettool="+self)
+	if text {
+		goArgs = append(goArgs, "-json")
+	}
 	goArgs = append(goArgs, args...)
 	cmd := exec.Command("go", goArgs...)
+	var jsonOut bytes.Buffer
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if text {
+		cmd.Stdout = &jsonOut
+	}
+	code := 0
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode()
+		if !errors.As(err, &exit) {
+			fmt.Fprintf(os.Stderr, "reconcilecheck: running go vet: %v\n", err)
+			return 2
 		}
-		fmt.Fprintf(os.Stderr, "reconcilecheck: running go vet: %v\n", err)
-		return 2
+		code = exit.ExitCode()
 	}
-	return 0
+	if text {
+		base, _ := os.Getwd()
+		if len(dir) > 0 {
+			d := strings.TrimPrefix(strings.TrimPrefix(dir[len(dir)-1], "--C="), "-C=")
+			if !filepath.IsAbs(d) {
+				d = filepath.Join(base, d)
+			}
+			base = d
+		}
+		n, err := printText(os.Stderr, jsonOut.Bytes(), base)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "reconcilecheck: reading go vet's output: %v\n", err)
+			return 2
+		}
+		if n > 0 && code == 0 {
+			code = 1
+		}
+	}
+	return code
+}
+
+// wantsText reports whether the user asked for go vet's default output:
+// not JSON, fixes, diffs or the go command's own tracing.
+func wantsText(args []string) bool {
+	for _, arg := range args {
+		if arg == "--" || !strings.HasPrefix(arg, "-") {
+			break
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		switch name {
+		case "json", "fix", "diff", "n", "x":
+			return false
+		}
+	}
+	return true
+}
+
+// vetDiagnostic is one finding in go vet's -json output.
+type vetDiagnostic struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+	Related []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+// printText prints go vet's -json output the way go vet prints text, with
+// the check's name before each message, and returns the number of
+// findings. Paths are made relative to base when they lie under it.
+func printText(w io.Writer, out []byte, base string) (int, error) {
+	rel := func(posn string) string {
+		if r, err := filepath.Rel(base, posn); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return posn
+	}
+	n := 0
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			return n, nil
+		} else if err != nil {
+			return n, err
+		}
+		pkgs := make([]string, 0, len(tree))
+		for pkg := range tree {
+			pkgs = append(pkgs, pkg)
+		}
+		sort.Strings(pkgs)
+		for _, pkg := range pkgs {
+			var lines []string
+			for check, raw := range tree[pkg] {
+				var diags []vetDiagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					// An analyzer error: {"error": "..."}.
+					var e struct{ Error string }
+					if json.Unmarshal(raw, &e) == nil && e.Error != "" {
+						lines = append(lines, fmt.Sprintf("%s: %s: error: %s", pkg, check, e.Error))
+						n++
+					}
+					continue
+				}
+				for _, d := range diags {
+					line := fmt.Sprintf("%s: %s: %s", rel(d.Posn), check, d.Message)
+					for _, r := range d.Related {
+						line += fmt.Sprintf("\n%s: \t%s", rel(r.Posn), r.Message)
+					}
+					lines = append(lines, line)
+					n++
+				}
+			}
+			if len(lines) == 0 {
+				continue
+			}
+			sort.Slice(lines, func(i, j int) bool { return posnLess(lines[i], lines[j]) })
+			fmt.Fprintf(w, "# %s\n%s\n", pkg, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+// posnLess orders "file:line:col: ..." lines by file, then line and column
+// as numbers.
+func posnLess(a, b string) bool {
+	fa, la, ca := splitPosn(a)
+	fb, lb, cb := splitPosn(b)
+	if fa != fb {
+		return fa < fb
+	}
+	if la != lb {
+		return la < lb
+	}
+	return ca < cb
+}
+
+func splitPosn(s string) (file string, line, col int) {
+	parts := strings.SplitN(s, ":", 4)
+	if len(parts) < 3 {
+		return s, 0, 0
+	}
+	line, _ = strconv.Atoi(parts[1])
+	col, _ = strconv.Atoi(parts[2])
+	return parts[0], line, col
 }
 
 // checkFlags rejects a flag that names no check, or a check flag with a

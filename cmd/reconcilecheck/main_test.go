@@ -115,6 +115,16 @@ func TestExampleStandalone(t *testing.T) {
 	for _, l := range strings.Split(string(out), "\n") {
 		if diagLine.MatchString(l) {
 			lines++
+			// Each finding names its check, as directives need it.
+			named := false
+			for _, f := range want {
+				if strings.HasPrefix(l, fmt.Sprintf("%s:%d:", f.File, f.Line)) && strings.Contains(l, ": "+f.Check+": ") {
+					named = true
+				}
+			}
+			if !named {
+				t.Errorf("finding not at a marker, or without its check's name: %s", l)
+			}
 		}
 	}
 	if lines != len(want) {
