@@ -1,46 +1,75 @@
 #!/usr/bin/env bash
 # Times reconcilecheck against "go vet ./..." on the same packages of a
-# project, warm cache, and prints the ratio.
+# project and prints the ratios.
 #
 #   hack/bench.sh /path/to/operator [packages] [runs]
 #
-# Builds ./cmd/reconcilecheck from this repository, runs both once to warm
-# the build cache, then takes the median of [runs] (default 3) wall-clock
-# times and the peak resident memory of each, as reported by GNU time.
+# What is timed is the analysis, not the compiler: before each measured run
+# both tools are rebuilt with a new build ID (go vet from $GOROOT/src/cmd/vet
+# with -vettool, so it is the same analysis as plain "go vet"), which makes
+# the go command's cached vet results unusable while compiled packages stay
+# cached. Each run therefore analyses every package, dependencies included
+# (facts), as after an upgrade of either tool; the "cached" line is a second
+# run with nothing changed. Reported: median wall-clock seconds over [runs]
+# (default 3) and the largest peak resident memory (KB) of any process of
+# the run (GNU time follows the child processes the go command waits for).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 project="$(cd "${1:?usage: hack/bench.sh <project dir> [packages] [runs]}" && pwd)"
 pkgs="${2:-./...}"
 runs="${3:-3}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
 
-bin="$(mktemp -d)/reconcilecheck"
-(cd "$repo" && go build -o "$bin" ./cmd/reconcilecheck)
-
-measure() { # label, command...
-	local label=$1 times=() mems=() out tf
-	shift
-	tf=$(mktemp)
-	"$@" >/dev/null 2>&1 || true # warm up
-	for _ in $(seq "$runs"); do
-		/usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>&1 || true
-		out=$(tail -1 "$tf")
-		times+=("${out% *}")
-		mems+=("${out#* }")
-	done
-	rm -f "$tf"
-	median_t=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-	max_m=$(printf '%s\n' "${mems[@]}" | sort -n | tail -1)
-	echo "$label $median_t $max_m"
+build() { # kind, nonce -> path of a freshly built binary
+	local out="$tmp/$1-$2"
+	case $1 in
+	vet) go build -o "$out" -ldflags="-X main.benchNonce=$2" cmd/vet ;;
+	rc) (cd "$repo" && go build -o "$out" -ldflags="-X main.benchNonce=$2" ./cmd/reconcilecheck) ;;
+	esac
+	echo "$out"
 }
 
-cd "$project"
-npkgs=$(go list "$pkgs" 2>/dev/null | wc -l)
-vet=$(measure "go-vet" go vet "$pkgs")
-rc=$(measure "reconcilecheck" "$bin" "$pkgs")
-vt=$(echo "$vet" | cut -d' ' -f2)
-rt=$(echo "$rc" | cut -d' ' -f2)
-echo "project: $project ($npkgs packages, $runs runs, median seconds, peak KB)"
-echo "$vet"
-echo "$rc"
-awk -v r="$rt" -v v="$vt" 'BEGIN { if (v > 0) printf "ratio reconcilecheck/go-vet: %.2f\n", r / v }'
+timed() { # command... -> "seconds peakKB"
+	local tf="$tmp/time"
+	(cd "$project" && /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>&1) || true
+	tail -1 "$tf"
+}
+
+median() { sort -n | sed -n "$(((runs + 1) / 2))p"; }
+
+declare -A T M
+for mode in govet standalone vettool; do T[$mode]=""; M[$mode]=0; done
+for i in $(seq "$runs"); do
+	n="$$-$i-$RANDOM"
+	vet="$(build vet "$n")"
+	rc="$(build rc "$n-a")"
+	rc2="$(build rc "$n-b")" # its own build ID, so vettool mode misses the cache too
+	for mode in govet standalone vettool; do
+		case $mode in
+		govet) r="$(timed go vet -vettool="$vet" "$pkgs")" ;;
+		standalone) r="$(timed "$rc" "$pkgs")" ;;
+		vettool) r="$(timed go vet -vettool="$rc2" "$pkgs")" ;;
+		esac
+		T[$mode]+="${r% *}"$'\n'
+		((${r#* } > M[$mode])) && M[$mode]=${r#* }
+	done
+	# A second run of each with nothing changed: the go command's cache.
+	if [ "$i" = "$runs" ]; then
+		cached_vet="$(timed go vet -vettool="$vet" "$pkgs")"
+		cached_rc="$(timed "$rc" "$pkgs")"
+	fi
+done
+
+npkgs=$(cd "$project" && go list "$pkgs" 2>/dev/null | wc -l)
+echo "project: $project ($npkgs packages, $runs runs; median seconds, peak KB)"
+for mode in govet standalone vettool; do
+	printf '%-11s %6s s %8s KB\n' "$mode" "$(printf '%s' "${T[$mode]}" | median)" "${M[$mode]}"
+done
+v="$(printf '%s' "${T[govet]}" | median)"
+for mode in standalone vettool; do
+	awk -v r="$(printf '%s' "${T[$mode]}" | median)" -v v="$v" -v m="$mode" \
+		'BEGIN { if (v > 0) printf "ratio %s/go-vet: %.2f\n", m, r / v }'
+done
+echo "cached (nothing changed): go vet ${cached_vet% *} s, reconcilecheck ${cached_rc% *} s"

@@ -22,6 +22,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	fw := newForwarding(funcs)
 	for _, fn := range funcs {
-		if !resultErrSig(fn.Signature) {
+		if !resultErrSig(fn.Signature) || inTestFile(pass, fn) {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -70,6 +71,13 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// inTestFile reports whether fn is declared in a _test.go file: reconcilers
+// there are stubs that return a Result with an error on purpose, to test
+// what controller-runtime or a wrapper does with the pair.
+func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
+	return strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 func resultErrSig(sig *types.Signature) bool {
@@ -284,8 +292,11 @@ func resolve(v ssa.Value) ssa.Value {
 		return v
 	}
 	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok || alloc.Heap {
+	if !ok {
 		return v
+	}
+	if alloc.Heap {
+		return nilAtReturn(ld, alloc, v)
 	}
 	refs := alloc.Referrers()
 	if refs == nil {
@@ -306,6 +317,25 @@ func resolve(v ssa.Value) ssa.Value {
 	for i := indexOf(ld) - 1; i >= 0; i-- {
 		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
 			return st.Val
+		}
+	}
+	return v
+}
+
+// nilAtReturn handles a result a deferred closure captures (the
+// "defer func() { if err := patch(); err != nil { reterr = err } }()"
+// pattern): when the return statement itself stores nil, the error is nil
+// unless the deferred call fails, and then error backoff is what the
+// reconciler wants; so it counts as nil. Any other stored value may be
+// changed by the deferred call either way, and stays unknown.
+func nilAtReturn(ld *ssa.UnOp, alloc *ssa.Alloc, v ssa.Value) ssa.Value {
+	instrs := ld.Block().Instrs
+	for i := indexOf(ld) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
+			if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
+				return c
+			}
+			return v
 		}
 	}
 	return v

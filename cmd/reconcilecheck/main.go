@@ -37,7 +37,13 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 )
 
+// benchNonce is set by hack/bench.sh (-ldflags -X) to give each benchmark
+// build a new build ID, so that the go command's cached vet results of a
+// previous build are not reused.
+var benchNonce string
+
 func main() {
+	_ = benchNonce
 	args := os.Args[1:]
 	if isVetProtocol(args) {
 		// Invoked by "go vet -vettool": -V=full, -flags, or a unit .cfg.

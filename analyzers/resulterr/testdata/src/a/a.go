@@ -244,3 +244,31 @@ func (r *Reconciler) outer(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Resu
 	}
 	return res, nil
 }
+
+// Twin: the deferred patch may turn the nil into an error, and then error
+// backoff is what the reconciler wants.
+func (r *Reconciler) deferredPatch(ctx context.Context, cm *corev1.ConfigMap) (_ ctrl.Result, reterr error) {
+	defer func() {
+		if err := r.Update(ctx, cm); err != nil {
+			reterr = errors.Join(reterr, err)
+		}
+	}()
+	if cm.Labels["busy"] == "true" {
+		return ctrl.Result{RequeueAfter: time.Second}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+// The deferred patch captures the error, but the return itself hands over
+// a failed Create with the Result.
+func (r *Reconciler) deferredPatchErr(ctx context.Context, cm *corev1.ConfigMap) (_ ctrl.Result, reterr error) {
+	defer func() {
+		if err := r.Update(ctx, cm); err != nil {
+			reterr = errors.Join(reterr, err)
+		}
+	}()
+	if err := r.Create(ctx, &corev1.Secret{}); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil`
+	}
+	return ctrl.Result{}, nil
+}
