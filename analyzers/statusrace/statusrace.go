@@ -32,6 +32,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -324,7 +325,7 @@ func isBuiltin(t types.Type) bool {
 // variable returns what identifies the object a value points to: the local
 // variable (an Alloc, across closures) it is loaded from, or the value.
 func variable(v ssa.Value) ssa.Value {
-	v = strip(v)
+	v = lifecycle.Strip(v)
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if a := ssaflow.AllocOf(u.X); a != nil {
 			return a
@@ -336,24 +337,6 @@ func variable(v ssa.Value) ssa.Value {
 	if fv, ok := v.(*ssa.FreeVar); ok {
 		if b := ssaflow.Binding(fv); b != nil {
 			return variable(b)
-		}
-	}
-	return v
-}
-
-func strip(v ssa.Value) ssa.Value {
-	for range maxDepth {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.TypeAssert:
-			v = x.X
-		default:
-			return v
 		}
 	}
 	return v
@@ -372,13 +355,13 @@ func statusRoots(v ssa.Value) []ssa.Value {
 		d := depth + 1
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			if fieldName(x.X.Type(), x.Field) == "Status" {
+			if ssaflow.FieldName(x.X.Type(), x.Field) == "Status" {
 				out = append(out, variable(x.X))
 				return
 			}
 			walk(x.X, d)
 		case *ssa.Field:
-			if fieldName(x.X.Type(), x.Field) == "Status" {
+			if ssaflow.FieldName(x.X.Type(), x.Field) == "Status" {
 				if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
 					out = append(out, variable(u.X))
 				} else {
@@ -441,17 +424,6 @@ func statusRoots(v ssa.Value) []ssa.Value {
 	}
 	walk(v, 0)
 	return out
-}
-
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // assertions returns the assertions of fn: the actual value of a Gomega

@@ -217,7 +217,7 @@ func isRequestKey(key, req ssa.Value, depth int) bool {
 				}
 				continue
 			}
-			if ok && fieldName(fa.X.Type(), fa.Field) == "Name" && fieldPath(st.Val, req, 0) {
+			if ok && FieldName(fa.X.Type(), fa.Field) == "Name" && fieldPath(st.Val, req, 0) {
 				return true
 			}
 		}
@@ -273,7 +273,9 @@ func fieldPath(v, req ssa.Value, depth int) bool {
 	return false
 }
 
-func fieldName(t types.Type, i int) string {
+// FieldName returns the name of field i of the struct t, or of the struct t
+// points to; "" if there is none.
+func FieldName(t types.Type, i int) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
