@@ -51,6 +51,17 @@ func TestGolangciLint(t *testing.T) {
 		exampletest.Diff(t, exampletest.Expectations(t, dir), jsonIssues(t, out))
 	})
 
+	// The same binary keeps this repository to its own .golangci.yml.
+	t.Run("repository lint", func(t *testing.T) {
+		root, err := filepath.Abs("..")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, code := exampletest.Run(t, root, gcl, "run", "./..."); code != 0 {
+			t.Errorf("golangci-lint on this repository (.golangci.yml) exited %d:\n%s", code, out)
+		}
+	})
+
 	t.Run("bad settings", func(t *testing.T) {
 		data, err := os.ReadFile(filepath.Join(dir, ".golangci.yml"))
 		if err != nil {
@@ -190,5 +201,9 @@ func suppress(t *testing.T, dir string, want []exampletest.Finding, check, comme
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	return func() { os.WriteFile(path, data, 0o666) }
+	return func() {
+		if err := os.WriteFile(path, data, 0o666); err != nil {
+			t.Error(err)
+		}
+	}
 }

@@ -50,7 +50,11 @@ func TestSettings(t *testing.T) {
 
 	// Flags: the same FlagSet that -updatepatch.all sets in vet mode.
 	a, _ := registry.Lookup("updatepatch")
-	defer a.Flags.Set("all", "false")
+	defer func() {
+		if err := a.Flags.Set("all", "false"); err != nil {
+			t.Error(err)
+		}
+	}()
 	names(t, map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"all": true}}})
 	if v := a.Flags.Lookup("all").Value.String(); v != "true" {
 		t.Errorf("updatepatch.all = %s after settings, want true", v)

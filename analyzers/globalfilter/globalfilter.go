@@ -147,7 +147,7 @@ func moveToFor(pass *analysis.Pass, ch *ctrlmodel.Chain, filter *ctrlmodel.Call)
 		return nil
 	}
 	sel, ok := ast.Unparen(wef.Fun).(*ast.SelectorExpr)
-	if !ok || !(within(forCall, sel.X) || within(wef, forCall.Fun)) {
+	if !ok || (!within(forCall, sel.X) && !within(wef, forCall.Fun)) {
 		return nil
 	}
 	var buf bytes.Buffer

@@ -279,15 +279,6 @@ func sameKind(a, b types.Type) bool {
 	return ctrlmodel.SameKind(deref(a), deref(b))
 }
 
-func containsKind(list []types.Type, t types.Type) bool {
-	for _, u := range list {
-		if sameKind(u, t) {
-			return true
-		}
-	}
-	return false
-}
-
 // maxDependDepth bounds the walk of dependsOn.
 const maxDependDepth = 24
 

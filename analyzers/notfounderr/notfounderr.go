@@ -20,13 +20,13 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
 const doc = `report Reconcile returning the NotFound error of the requested object

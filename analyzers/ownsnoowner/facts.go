@@ -58,7 +58,10 @@ type PackageFact struct {
 	Unknown     bool
 }
 
-func (*HelperFact) AFact()  {}
+// AFact marks HelperFact as an analysis fact.
+func (*HelperFact) AFact() {}
+
+// AFact marks PackageFact as an analysis fact.
 func (*PackageFact) AFact() {}
 
 func (f *HelperFact) String() string {

@@ -53,7 +53,7 @@ func SetFlag(name, value string) error {
 		return fmt.Errorf("check %s has no flag %q (known: %s)", check, fname, strings.Join(known, ", "))
 	}
 	if err := f.Value.Set(value); err != nil {
-		return fmt.Errorf("invalid value %q for flag %s.%s: %v", value, check, fname, err)
+		return fmt.Errorf("invalid value %q for flag %s.%s: %w", value, check, fname, err)
 	}
 	return nil
 }
@@ -67,13 +67,13 @@ func (s Settings) Select() ([]*analysis.Analyzer, error) {
 	}
 	for _, n := range s.Enable {
 		if _, err := Lookup(n); err != nil {
-			return nil, fmt.Errorf("enable: %v", err)
+			return nil, fmt.Errorf("enable: %w", err)
 		}
 		on[n] = true
 	}
 	for _, n := range s.Disable {
 		if _, err := Lookup(n); err != nil {
-			return nil, fmt.Errorf("disable: %v", err)
+			return nil, fmt.Errorf("disable: %w", err)
 		}
 		on[n] = false
 	}
@@ -90,7 +90,7 @@ func (s Settings) Select() ([]*analysis.Analyzer, error) {
 		sort.Strings(flagNames)
 		for _, f := range flagNames {
 			if err := SetFlag(c+"."+f, fmt.Sprint(s.Flags[c][f])); err != nil {
-				return nil, fmt.Errorf("flags: %v", err)
+				return nil, fmt.Errorf("flags: %w", err)
 			}
 		}
 	}

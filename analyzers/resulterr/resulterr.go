@@ -124,7 +124,7 @@ func newForwarding(funcs []*ssa.Function) *forwarding {
 					if op == nil {
 						continue
 					}
-					if g, ok := (*op).(*ssa.Function); ok && !(isCall && i == 0) {
+					if g, ok := (*op).(*ssa.Function); ok && (!isCall || i != 0) {
 						f.escapes[g] = true
 					}
 				}

@@ -377,7 +377,7 @@ var identityFields = map[string]bool{
 // set through a setter, or reset, and the copy is passed to no function
 // that might (only to the owner-reference setters, client methods and its
 // own getters).
-func keepsIdentity(copy ssa.Value) bool {
+func keepsIdentity(dup ssa.Value) bool {
 	seen := map[ssa.Value]bool{}
 	var ok func(v ssa.Value, identity bool, depth int) bool
 	ok = func(v ssa.Value, identity bool, depth int) bool {
@@ -422,7 +422,7 @@ func keepsIdentity(copy ssa.Value) bool {
 		}
 		return true
 	}
-	return ok(copy, true, 0)
+	return ok(dup, true, 0)
 }
 
 // isMetaField reports whether f is a field of ObjectMeta, or an object's

@@ -213,15 +213,15 @@ func isPoll(fn *types.Func) bool {
 		return false
 	}
 	path := fn.Pkg().Path()
-	switch {
-	case path == gomegaPkg || path == gomegaPkg+"/types" || path == gomegaPkg+"/internal":
+	switch path {
+	case gomegaPkg, gomegaPkg + "/types", gomegaPkg + "/internal":
 		switch fn.Name() {
 		case "Eventually", "EventuallyWithOffset", "Consistently", "ConsistentlyWithOffset":
 			return true
 		}
-	case path == waitPkg:
+	case waitPkg:
 		return true
-	case path == "time":
+	case "time":
 		return fn.Name() == "Sleep"
 	}
 	return isTestifyPoll(fn)

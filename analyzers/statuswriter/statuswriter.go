@@ -104,16 +104,16 @@ func exportEffects(pass *analysis.Pass, e *engine, funcs []*ssa.Function) {
 			continue
 		}
 		fact := &Effects{Params: make([]ParamEffect, len(fn.Params))}
-		any := false
+		hasObject := false
 		for i, p := range fn.Params {
 			if !objectParam(p.Type()) {
 				continue
 			}
-			any = true
+			hasObject = true
 			s := e.summary(fn, p)
 			fact.Params[i] = ParamEffect{Strong: uint8(s.strong), Weak: uint8(s.weak)}
 		}
-		if any {
+		if hasObject {
 			pass.ExportObjectFact(obj, fact)
 		}
 	}

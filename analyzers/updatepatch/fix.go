@@ -400,7 +400,7 @@ func (c *checker) patchName(file *ast.File, syntax ast.Node, fn *ssa.Function, p
 	for i := 0; i < 64 && top.Parent() != nil; i++ {
 		top = top.Parent()
 	}
-	key := ast.Node(syntax)
+	key := syntax
 	if s := top.Syntax(); s != nil {
 		key = s
 	}

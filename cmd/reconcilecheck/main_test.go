@@ -34,7 +34,7 @@ func buildBinary(t *testing.T) string {
 		binPath = filepath.Join(dir, "reconcilecheck")
 		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+			binErr = fmt.Errorf("go build: %w\n%s", err, out)
 		}
 	})
 	if binErr != nil {
@@ -193,8 +193,14 @@ func TestBadInput(t *testing.T) {
 	// A package that does not compile: a clear error, non-zero exit, no
 	// stack trace.
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module broken\n\ngo 1.26\n"), 0o666)
-	os.WriteFile(filepath.Join(dir, "broken.go"), []byte("package broken\n\nfunc f() int { return \"s\" }\n"), 0o666)
+	for name, text := range map[string]string{
+		"go.mod":    "module broken\n\ngo 1.26\n",
+		"broken.go": "package broken\n\nfunc f() int { return \"s\" }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out, code := exampletest.Run(t, dir, bin, "./...")
 	if code == 0 || !strings.Contains(string(out), "broken.go:3") || strings.Contains(string(out), "goroutine ") {
 		t.Errorf("on a package that does not compile: exit %d, output:\n%s", code, out)

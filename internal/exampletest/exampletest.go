@@ -9,12 +9,14 @@ package exampletest
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,8 +122,8 @@ func Run(t *testing.T, dir string, name string, args ...string) ([]byte, int) {
 	out, err := cmd.CombinedOutput()
 	code := 0
 	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
 			t.Fatalf("%s %v: %v", name, args, err)
 		}
 		code = ee.ExitCode()
@@ -159,7 +161,9 @@ func SplitPosn(t *testing.T, posn string) (string, int) {
 	if len(parts) < 3 {
 		t.Fatalf("bad position %q", posn)
 	}
-	var line int
-	fmt.Sscan(parts[len(parts)-2], &line)
+	line, err := strconv.Atoi(parts[len(parts)-2])
+	if err != nil {
+		t.Fatalf("bad position %q", posn)
+	}
 	return strings.Join(parts[:len(parts)-2], ":"), line
 }

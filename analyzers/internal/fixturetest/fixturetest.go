@@ -119,7 +119,7 @@ func download(root string) error {
 		cmd := exec.Command("go", "mod", "download")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
-			downloadErr = fmt.Errorf("go mod download (needed once to type-check fixtures against the real modules): %v\n%s", err, out)
+			downloadErr = fmt.Errorf("go mod download (needed once to type-check fixtures against the real modules): %w\n%s", err, out)
 		}
 	})
 	return downloadErr

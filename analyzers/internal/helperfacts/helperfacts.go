@@ -39,9 +39,14 @@ type TestsDeletion struct {
 // error of a client call; Writes is true if that call may be a write.
 type ClientError struct{ Writes bool }
 
+// AFact marks RemovesFinalizer as an analysis fact.
 func (*RemovesFinalizer) AFact() {}
-func (*TestsDeletion) AFact()    {}
-func (*ClientError) AFact()      {}
+
+// AFact marks TestsDeletion as an analysis fact.
+func (*TestsDeletion) AFact() {}
+
+// AFact marks ClientError as an analysis fact.
+func (*ClientError) AFact() {}
 
 func (f *RemovesFinalizer) String() string { return fmt.Sprintf("removesFinalizer(%d)", f.Param) }
 func (f *TestsDeletion) String() string {

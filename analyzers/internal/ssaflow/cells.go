@@ -66,7 +66,7 @@ func CellStores(addr ssa.Value) []ssa.Value {
 		for _, r := range *refs {
 			switch r := r.(type) {
 			case *ssa.Store:
-				if c, ok := r.Val.(*ssa.Const); r.Addr == a && !(ok && c.IsNil()) {
+				if c, ok := r.Val.(*ssa.Const); r.Addr == a && (!ok || !c.IsNil()) {
 					out = append(out, r.Val)
 				}
 			case *ssa.MakeClosure:

@@ -143,6 +143,7 @@ type Kubernetes struct {
 	Yes bool // gob needs a field
 }
 
+// AFact marks Kubernetes as an analysis fact.
 func (*Kubernetes) AFact() {}
 
 func (*Kubernetes) String() string { return "kubernetes" }
