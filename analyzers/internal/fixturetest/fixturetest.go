@@ -145,3 +145,27 @@ func copyTree(src, dst string) error {
 		return os.WriteFile(target, data, 0o666)
 	})
 }
+
+// FixDeletesLine reports whether a suggested fix of a diagnostic in the
+// fixture file named base deletes the whole of line n. Golden files cannot
+// show that a fix removes an import it leaves unused: analysistest, like
+// "go vet -fix", drops unused imports itself after applying the edits,
+// while golangci-lint --fix does not.
+func FixDeletesLine(results []*analysistest.Result, base string, n int) bool {
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if filepath.Base(r.Pass.Fset.Position(d.Pos).Filename) != base {
+				continue
+			}
+			for _, fix := range d.SuggestedFixes {
+				for _, e := range fix.TextEdits {
+					start, end := r.Pass.Fset.Position(e.Pos), r.Pass.Fset.Position(e.End)
+					if len(e.NewText) == 0 && start.Line == n && start.Column == 1 && end.Line == n+1 && end.Column == 1 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
