@@ -74,8 +74,9 @@ func jsonFindings(t *testing.T, root string, out []byte) []exampletest.Finding {
 		for _, byCheck := range tree {
 			for check, raw := range byCheck {
 				var diags []struct {
-					Posn    string `json:"posn"`
-					Message string `json:"message"`
+					Posn    string          `json:"posn"`
+					Message string          `json:"message"`
+					Fixes   json.RawMessage `json:"suggested_fixes"`
 				}
 				if err := json.Unmarshal(raw, &diags); err != nil {
 					t.Fatalf("%s: %v (%s)", check, err, raw)
@@ -86,7 +87,7 @@ func jsonFindings(t *testing.T, root string, out []byte) []exampletest.Finding {
 					if err != nil {
 						rel = file
 					}
-					res = append(res, exampletest.Finding{File: rel, Line: line, Check: check})
+					res = append(res, exampletest.Finding{File: rel, Line: line, Check: check, Fixable: len(d.Fixes) > 0 && string(d.Fixes) != "null"})
 				}
 			}
 		}
@@ -158,17 +159,7 @@ func TestExampleFix(t *testing.T) {
 		t.Fatalf("go vet fails on the example after -fix:\n%s", out)
 	}
 	after, _ := exampletest.Run(t, dir, bin, "-json", "./...")
-	b, a := jsonFindings(t, dir, before), jsonFindings(t, dir, after)
-	if len(a) >= len(b) {
-		t.Errorf("-fix removed no finding: %d before, %d after", len(b), len(a))
-	}
-	for _, check := range []string{"notfounderr"} {
-		for _, f := range a {
-			if f.Check == check {
-				t.Errorf("finding left after -fix: %s", f)
-			}
-		}
-	}
+	exampletest.CheckAfterFix(t, jsonFindings(t, dir, before), jsonFindings(t, dir, after))
 }
 
 func TestBadInput(t *testing.T) {

@@ -31,6 +31,9 @@ type Finding struct {
 	File  string
 	Line  int
 	Check string
+	// Fixable records that the finding came with a suggested fix; it is
+	// not part of the comparison.
+	Fixable bool
 }
 
 func (f Finding) String() string { return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Check) }
@@ -93,7 +96,7 @@ func Expectations(t *testing.T, root string) []Finding {
 		for n := 1; sc.Scan(); n++ {
 			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
 				if known[m[1]] {
-					out = append(out, Finding{rel, n, m[1]})
+					out = append(out, Finding{File: rel, Line: n, Check: m[1]})
 				}
 			}
 		}
@@ -106,6 +109,41 @@ func Expectations(t *testing.T, root string) []Finding {
 		t.Fatal("the example has no // expect: markers for registered checks")
 	}
 	return Sort(out)
+}
+
+// CheckAfterFix verifies that applying every fix removed exactly the
+// findings that had one: after must hold, check by check, as many findings
+// as before had without a fix (lines move, so checks are counted).
+func CheckAfterFix(t *testing.T, before, after []Finding) {
+	t.Helper()
+	want, got := map[string]int{}, map[string]int{}
+	for _, f := range before {
+		if !f.Fixable {
+			want[f.Check]++
+		}
+	}
+	for _, f := range after {
+		got[f.Check]++
+	}
+	for check := range union(want, got) {
+		if want[check] != got[check] {
+			t.Errorf("after the fixes, %s reports %d findings, want %d (its findings without a fix): %v", check, got[check], want[check], after)
+		}
+	}
+	if len(after) == len(before) {
+		t.Errorf("the fixes removed no finding (%d before and after)", len(before))
+	}
+}
+
+func union(a, b map[string]int) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // Sort sorts findings by their string form.
