@@ -290,7 +290,7 @@ func (s *summarizer) call(sum *summary, r *ssa.Function, obj *types.Func, instr 
 		// ctrl.SetControllerReference, ctrl.CreateOrUpdate and
 		// ctrl.CreateOrPatch are variables holding the controllerutil
 		// functions: dynamic calls.
-		switch ctrlAlias(cc.Value) {
+		switch crapi.CtrlVar(cc.Value) {
 		case "SetControllerReference":
 			s.ownEvent[obj] = true
 			s.owner(sum, r, arg(1), true)
@@ -524,20 +524,6 @@ var knownModules = []string{
 	"github.com/onsi/gomega",
 	"github.com/google/go-cmp",
 	"github.com/prometheus",
-}
-
-// ctrlAlias returns the name of the controller-runtime package variable
-// that v loads (ctrl.SetControllerReference), or "".
-func ctrlAlias(v ssa.Value) string {
-	u, ok := v.(*ssa.UnOp)
-	if !ok || u.Op != token.MUL {
-		return ""
-	}
-	g, ok := u.X.(*ssa.Global)
-	if !ok || g.Object() == nil || g.Object().Pkg() == nil || g.Object().Pkg().Path() != crapi.CtrlPkg {
-		return ""
-	}
-	return g.Object().Name()
 }
 
 // isApplyPatch reports whether v is client.Apply: a Patch with it is a

@@ -512,15 +512,7 @@ func indexOf(instr ssa.Instruction) int {
 }
 
 func fieldName(alloc *ssa.Alloc, i int) string {
-	p, ok := alloc.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
+	return ssaflow.FieldName(alloc.Type(), i)
 }
 
 // provablyZero reports whether v, a Requeue or RequeueAfter value, is

@@ -182,7 +182,7 @@ func uidObject(v ssa.Value) ssa.Value {
 }
 
 func isUIDField(t types.Type, i int) bool {
-	f := field(t, i)
+	f := ssaflow.Field(t, i)
 	return f != nil && f.Name() == "UID" && f.Pkg() != nil && f.Pkg().Path() == lifecycle.MetaV1Pkg
 }
 
@@ -191,12 +191,12 @@ func objectOf(v ssa.Value) ssa.Value {
 	for i := 0; i < maxDepth; i++ {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			if f := field(x.X.Type(), x.Field); f != nil && f.Embedded() {
+			if f := ssaflow.Field(x.X.Type(), x.Field); f != nil && f.Embedded() {
 				v = x.X
 				continue
 			}
 		case *ssa.Field:
-			if f := field(x.X.Type(), x.Field); f != nil && f.Embedded() {
+			if f := ssaflow.Field(x.X.Type(), x.Field); f != nil && f.Embedded() {
 				v = x.X
 				continue
 			}

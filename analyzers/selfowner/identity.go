@@ -93,10 +93,9 @@ func (c *checker) rep(v ssa.Value) (*ssa.Function, ssa.Value) {
 // identical reports whether a and b denote the same object without
 // reasoning about keys: the same value, the same path or variable by
 // lifecycle.Objects, or, for two arguments of one call (sameCall), loads of
-// one field path. Objects also merges objects fetched with one key
-// value, which is wrong when the key variable is changed between the Gets
-// (key.Name = parent); objects fetched by a Get are therefore compared by
-// sameObject's own key comparison instead.
+// one field path. Objects fetched by a Get are compared by sameObject's
+// key comparison, which also equates keys built alike from one source
+// (req.NamespacedName and {req.Namespace, req.Name}).
 func (c *checker) identical(a, b ssa.Value, sameCall bool) bool {
 	fa, ra := c.rep(a)
 	fb, rb := c.rep(b)
@@ -218,7 +217,7 @@ func (c *checker) keyDesc(v ssa.Value) (key, bool) {
 				if !ok {
 					return key{}, false
 				}
-				switch fieldName(fa.X.Type(), fa.Field) {
+				switch ssaflow.FieldName(fa.X.Type(), fa.Field) {
 				case "Name":
 					name = append(name, st.Val)
 				case "Namespace":
@@ -299,7 +298,7 @@ func (c *checker) desc(v ssa.Value, depth int) string {
 }
 
 func (c *checker) fieldDesc(x ssa.Value, t types.Type, i int, depth int) string {
-	f := field(t, i)
+	f := ssaflow.Field(t, i)
 	if f == nil {
 		return fmt.Sprintf("@%p", x)
 	}
@@ -328,27 +327,6 @@ func stripConv(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
-}
-
-func field(t types.Type, i int) *types.Var {
-	if t == nil {
-		return nil
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i)
-}
-
-func fieldName(t types.Type, i int) string {
-	if f := field(t, i); f != nil {
-		return f.Name()
-	}
-	return ""
 }
 
 // deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the
@@ -402,7 +380,7 @@ func keepsIdentity(dup ssa.Value) bool {
 					return false // stored away: we lose track of it
 				}
 			case *ssa.FieldAddr:
-				f := field(r.X.Type(), r.Field)
+				f := ssaflow.Field(r.X.Type(), r.Field)
 				if f == nil || !ok(r, identityFields[f.Name()] && isMetaField(f), depth+1) {
 					return false
 				}

@@ -86,28 +86,13 @@ func ownerCall(cc *ssa.CallCommon) (name string, owner, owned ssa.Value, ok bool
 			return "", nil, nil, false
 		}
 		name = fn.Name()
-	} else if name = ctrlVar(cc.Value); name != "SetControllerReference" {
+	} else if name = crapi.CtrlVar(cc.Value); name != "SetControllerReference" {
 		return "", nil, nil, false
 	}
 	if len(cc.Args) < 2 {
 		return "", nil, nil, false
 	}
 	return name, cc.Args[0], cc.Args[1], true
-}
-
-// ctrlVar returns the name of the controller-runtime package variable that
-// v loads (ctrl.SetControllerReference holds the controllerutil function),
-// or "".
-func ctrlVar(v ssa.Value) string {
-	u, ok := v.(*ssa.UnOp)
-	if !ok || u.Op != token.MUL {
-		return ""
-	}
-	g, ok := u.X.(*ssa.Global)
-	if !ok || g.Object() == nil || g.Object().Pkg() == nil || g.Object().Pkg().Path() != crapi.CtrlPkg {
-		return ""
-	}
-	return g.Object().Name()
 }
 
 func reportSetter(pass *analysis.Pass, fn *ssa.Function, call *ssa.Call, name, why string) {

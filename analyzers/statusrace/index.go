@@ -97,7 +97,7 @@ func newIndex(funcs []*ssa.Function, isTest func(*ssa.Function) bool) *index {
 					if isReconcileMethod(callee) || isReconcilerMethod(callee) {
 						ix.reconciles[fn] = true
 					}
-					if c, ok := crapi.ClientCallOf(callee, recvType(cc)); ok {
+					if c, _, ok := crapi.ClientCallSSA(cc); ok {
 						if isObjectWrite(c) {
 							ix.writes[fn] = true
 						}
@@ -147,13 +147,6 @@ func newIndex(funcs []*ssa.Function, isTest func(*ssa.Function) bool) *index {
 		}
 	}
 	return ix
-}
-
-func recvType(cc *ssa.CallCommon) types.Type {
-	if r := crapi.Receiver(cc); r != nil {
-		return r.Type()
-	}
-	return nil
 }
 
 func keyOf(ptr types.Type, field int) (fieldKey, bool) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 const (
@@ -89,7 +90,7 @@ func itemsOf(s ssa.Value) ssa.Value {
 		return nil
 	}
 	fa, ok := u.X.(*ssa.FieldAddr)
-	if !ok || fieldName(fa.X.Type(), fa.Field) != "Items" {
+	if !ok || ssaflow.FieldName(fa.X.Type(), fa.Field) != "Items" {
 		return nil
 	}
 	return fa.X
@@ -124,17 +125,6 @@ func (c *checker) listItem(o *object, v ssa.Value) ssa.Instruction {
 		}
 	}
 	return nil
-}
-
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // maxWithinDepth bounds the walk from an address to the object it is in.
@@ -234,9 +224,9 @@ func (o *object) withinDepth(v ssa.Value, depth int) (where, ssa.Value) {
 func isStatusField(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		return fieldName(x.X.Type(), x.Field) == "Status"
+		return ssaflow.FieldName(x.X.Type(), x.Field) == "Status"
 	case *ssa.Field:
-		return fieldName(x.X.Type(), x.Field) == "Status"
+		return ssaflow.FieldName(x.X.Type(), x.Field) == "Status"
 	}
 	return false
 }

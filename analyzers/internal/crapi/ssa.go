@@ -1,6 +1,7 @@
 package crapi
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -204,4 +205,20 @@ func (s ClientSite) IsGetOf() (key, obj ssa.Value, ok bool) {
 		return nil, nil, false
 	}
 	return s.Args[1], s.Args[2], true
+}
+
+// CtrlVar returns the name of the controller-runtime package variable that
+// v loads, or "". ctrl.SetControllerReference, ctrl.CreateOrUpdate and
+// ctrl.CreateOrPatch are variables holding the controllerutil functions, so
+// calls through them are dynamic and crapi.Callee does not see them.
+func CtrlVar(v ssa.Value) string {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return ""
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Object() == nil || g.Object().Pkg() == nil || g.Object().Pkg().Path() != CtrlPkg {
+		return ""
+	}
+	return g.Object().Name()
 }

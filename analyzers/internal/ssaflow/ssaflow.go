@@ -273,15 +273,26 @@ func fieldPath(v, req ssa.Value, depth int) bool {
 	return false
 }
 
-// FieldName returns the name of field i of the struct t, or of the struct t
-// points to; "" if there is none.
-func FieldName(t types.Type, i int) string {
+// Field returns field i of the struct t, or of the struct t points to;
+// nil if there is none.
+func Field(t types.Type, i int) *types.Var {
+	if t == nil {
+		return nil
+	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
+		return nil
 	}
-	return st.Field(i).Name()
+	return st.Field(i)
+}
+
+// FieldName returns the name of Field(t, i), or "".
+func FieldName(t types.Type, i int) string {
+	if f := Field(t, i); f != nil {
+		return f.Name()
+	}
+	return ""
 }
