@@ -11,13 +11,15 @@
 // fmt.Errorf("...: %w", err)), the request of a deleted object fails for
 // ever: controller-runtime requeues it with backoff and logs a Reconciler
 // error each time. Filter it with client.IgnoreNotFound(err), or return nil
-// on an apierrors.IsNotFound branch.
+// on an apierrors.IsNotFound branch. A re-fetch after an earlier Get of the
+// same object has dealt with NotFound is not reported.
 package notfounderr
 
 import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,6 +27,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -35,7 +38,8 @@ When Reconcile(ctx, req) gets the object named by req and returns the error
 unfiltered (also wrapped with %w), the request of a deleted object fails for
 ever: controller-runtime requeues it with backoff and logs a Reconciler error
 each time. Filter it with client.IgnoreNotFound(err) or an
-apierrors.IsNotFound branch that returns nil.`
+apierrors.IsNotFound branch that returns nil. A re-fetch after an earlier Get
+of the same object has dealt with NotFound is not reported.`
 
 // Analyzer reports Reconcile returning the NotFound error of the object it
 // reconciles.
@@ -56,13 +60,23 @@ func run(pass *analysis.Pass) (any, error) {
 
 func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 	reported := map[*ssa.Return]bool{}
+	var gets []requestGet
 	for _, site := range crapi.ClientCalls(rec.Fn) {
-		key, _, ok := site.IsGetOf()
+		key, obj, ok := site.IsGetOf()
 		if !ok || !ssaflow.IsRequestKey(key, rec.Req) {
 			continue // not the requested object: its NotFound may be worth a retry
 		}
-		call := site.Call
-		carriers := ssaflow.ErrorCarriers(rec.Fn, call)
+		gets = append(gets, requestGet{
+			call:     site.Call,
+			typ:      lifecycle.Strip(obj).Type(),
+			carriers: ssaflow.ErrorCarriers(rec.Fn, site.Call),
+		})
+	}
+	for _, g := range gets {
+		if refetch(rec.Fn, g, gets) {
+			continue
+		}
+		call, carriers := g.call, g.carriers
 		reach := ssaflow.Reachable(call.Block(), func(from, to *ssa.BasicBlock) bool {
 			return filtered(from, to, call, carriers)
 		})
@@ -79,6 +93,44 @@ func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 			report(pass, rec.Fn, ret, errv)
 		}
 	}
+}
+
+// requestGet is a Get of the requested object.
+type requestGet struct {
+	call     *ssa.Call
+	typ      types.Type // the object's type, conversions to client.Object stripped
+	carriers map[ssa.Value]bool
+}
+
+// refetch reports whether g can only run after an earlier Get of the same
+// object (same key, same type) has succeeded or failed with another error
+// than NotFound: on every path from the entry to g, an edge that such a Get's
+// error check takes only when that error is nil or not NotFound. The earlier
+// Get already dealt with a deleted object (returned, ignored or filtered its
+// NotFound), so a NotFound of g means the object went away in between: the
+// error is returned once, and the next reconcile's first Get ends it. This is
+// the scaffolds' re-fetch after a status update.
+func refetch(fn *ssa.Function, g requestGet, gets []requestGet) bool {
+	cut := map[[2]*ssa.BasicBlock]bool{}
+	for _, h := range gets {
+		if h.call == g.call || !types.Identical(h.typ, g.typ) {
+			continue
+		}
+		for b := range ssaflow.Reachable(h.call.Block(), nil) {
+			for _, s := range b.Succs {
+				if filtered(b, s, h.call, h.carriers) {
+					cut[[2]*ssa.BasicBlock{b, s}] = true
+				}
+			}
+		}
+	}
+	if len(cut) == 0 || len(fn.Blocks) == 0 {
+		return false
+	}
+	reach := ssaflow.Reachable(fn.Blocks[0], func(from, to *ssa.BasicBlock) bool {
+		return cut[[2]*ssa.BasicBlock{from, to}]
+	})
+	return !reach[g.call.Block()]
 }
 
 // keepsNotFound reports whether a wrapper keeps the NotFound error
