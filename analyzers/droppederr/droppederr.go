@@ -575,6 +575,12 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then %s: %s; return the error", what, fin, harm)
 	case deletion:
+		if src.client != nil && (src.client.Method == crapi.Delete || src.client.Method == crapi.DeleteAllOf) {
+			// The next Delete is of other objects: what is lost is this
+			// deletion, not the state the next one acts on.
+			msg = fmt.Sprintf("the error of %s is only logged, then the cleanup goes on with another Delete: a transient error leaves this object behind, and nothing retries its deletion before the next reconcile; return the error", what)
+			break
+		}
 		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read or written; return the error", what, what)
 	case success:
 		msg = fmt.Sprintf("the error of %s is only logged, then %s returns success: the failed write is not retried until the next event; return the error", what, c.funcName())

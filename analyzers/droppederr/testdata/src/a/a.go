@@ -584,3 +584,24 @@ func (r *Reconciler) finalizeSwitchNil(ctx context.Context, obj *corev1.ConfigMa
 	controllerutil.RemoveFinalizer(obj, cleanupFinalizer)
 	return ctrl.Result{}, r.Update(ctx, obj)
 }
+
+// A Delete in a loop whose error is only logged, then more Deletes: the
+// object is left behind until the next reconcile.
+type HistoryReconciler struct {
+	client.Client
+}
+
+func (r *HistoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var old, stale []*corev1.ConfigMap
+	for _, cm := range old {
+		if err := r.Delete(ctx, cm); client.IgnoreNotFound(err) != nil {
+			log.Printf("unable to delete old config map %s: %v", cm.Name, err) // want `the error of Delete is only logged, then the cleanup goes on with another Delete: a transient error leaves this object behind`
+		}
+	}
+	for _, cm := range stale {
+		if err := r.Delete(ctx, cm); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
