@@ -9,6 +9,7 @@ package exampletest
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -204,4 +205,56 @@ func SplitPosn(t *testing.T, posn string) (string, int) {
 		t.Fatalf("bad position %q", posn)
 	}
 	return strings.Join(parts[:len(parts)-2], ":"), line
+}
+
+// JSONFindings parses the -json output of go vet or reconcilecheck, with
+// files relative to root.
+func JSONFindings(t *testing.T, root string, out []byte) []Finding {
+	t.Helper()
+	var res []Finding
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		// go vet prints "# pkg" lines between the JSON objects.
+		for {
+			rest := out[dec.InputOffset():]
+			trimmed := bytes.TrimLeft(rest, " \t\r\n")
+			if !bytes.HasPrefix(trimmed, []byte("#")) {
+				break
+			}
+			nl := bytes.IndexByte(trimmed, '\n')
+			if nl < 0 {
+				return Sort(res)
+			}
+			off := int(dec.InputOffset()) + len(rest) - len(trimmed) + nl + 1
+			dec = json.NewDecoder(bytes.NewReader(out[off:]))
+			out = out[off:]
+		}
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			if err.Error() == "EOF" {
+				return Sort(res)
+			}
+			t.Fatalf("decoding -json output: %v\n%s", err, out)
+		}
+		for _, byCheck := range tree {
+			for check, raw := range byCheck {
+				var diags []struct {
+					Posn    string          `json:"posn"`
+					Message string          `json:"message"`
+					Fixes   json.RawMessage `json:"suggested_fixes"`
+				}
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					t.Fatalf("%s: %v (%s)", check, err, raw)
+				}
+				for _, d := range diags {
+					file, line := SplitPosn(t, d.Posn)
+					rel, err := filepath.Rel(root, file)
+					if err != nil {
+						rel = file
+					}
+					res = append(res, Finding{File: rel, Line: line, Check: check, Fixable: len(d.Fixes) > 0 && string(d.Fixes) != "null"})
+				}
+			}
+		}
+	}
 }
