@@ -118,9 +118,15 @@ func TestScaffolds(t *testing.T) {
 			}
 			// --make=false leaves the deepcopy methods to generate.
 			run(t, dir, nil, "make", "generate")
-			run(t, dir, nil, "go", "build", "./...")
 
-			out, _ := exampletest.Run(t, dir, filepath.Join(bin, "reconcilecheck"), "-json", "./...")
+			// -json exits 0 with findings, 1 when a package does not
+			// compile: the scaffold must build as generated.
+			start := time.Now()
+			out, code := exampletest.Run(t, dir, filepath.Join(bin, "reconcilecheck"), "-json", "./...")
+			if code != 0 {
+				t.Fatalf("reconcilecheck -json exited %d:\n%s", code, out)
+			}
+			t.Logf("reconcilecheck -json ./...: %s", time.Since(start).Round(time.Second))
 			got := exampletest.JSONFindings(t, dir, out)
 			check(t, dir, p.want, got)
 		})
