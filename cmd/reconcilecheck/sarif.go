@@ -1,0 +1,7 @@
+package main
+
+import "errors"
+
+func writeSARIF(file string, fs []finding, base string) error {
+	return errors.New("-sarif is not implemented yet")
+}
