@@ -3,7 +3,7 @@
 //
 // Run it on packages as a standalone command:
 //
-//	reconcilecheck [-C dir] [-json] [-fix] [-diff] [-<check>=false] [packages]
+//	reconcilecheck [-C dir] [-json] [-fix] [-diff] [-sarif file] [-<check>=false] [packages]
 //
 // or as a vet tool:
 //
@@ -29,6 +29,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -273,6 +274,19 @@ func splitPosn(s string) (file string, line, col int) {
 	return parts[0], line, col
 }
 
+// commandFlags are the standalone command's own flags, for help.
+var commandFlags = [][2]string{
+	{"-C dir", "change to dir before loading packages (anywhere before the patterns)"},
+	{"-json", "print go vet's JSON (package -> check -> findings); exit 0 with findings"},
+	{"-fix", "apply the suggested fixes, then print the findings left (those without a fix)"},
+	{"-diff", "print the suggested fixes as a unified diff; change nothing"},
+	{"-sarif file", "also write the findings to file as SARIF 2.1.0 (for code scanning)"},
+	{"-<check>=false", "disable a check, e.g. -notfounderr=false"},
+	{"-<check>", "run only the checks named so (go vet's rule: naming one check disables the rest)"},
+	{"-<check>.<flag>=value", "set a check's flag (listed below)"},
+	{"-tags, -mod, ...", "go build flags, passed to go vet"},
+}
+
 // help prints the list of checks, or the documentation of the named ones.
 func help(stdout, stderr io.Writer, names []string) int {
 	checks := registry.Checks()
@@ -280,14 +294,35 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout, "reconcilecheck finds the bugs of Kubernetes controllers built on controller-runtime.")
 		fmt.Fprintln(stdout)
 		fmt.Fprintln(stdout, "Usage:")
-		fmt.Fprintln(stdout, "  reconcilecheck [-C dir] [-json] [-fix] [-diff] [-<check>=false] [packages]")
-		fmt.Fprintln(stdout, "  go vet -vettool=$(which reconcilecheck) [packages]")
+		fmt.Fprintln(stdout, "  reconcilecheck [flags] [packages]")
+		fmt.Fprintln(stdout, "  go vet -vettool=$(which reconcilecheck) [check flags] [packages]")
 		fmt.Fprintln(stdout, "  reconcilecheck help <check>")
 		fmt.Fprintln(stdout)
-		fmt.Fprintln(stdout, "Checks:")
-		for _, c := range checks {
-			fmt.Fprintf(stdout, "  %-16s %-3s %s\n", c.Analyzer.Name, c.Catalogue, summary(c.Analyzer))
+		fmt.Fprintln(stdout, "Flags:")
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, f := range commandFlags {
+			fmt.Fprintf(tw, "  %s\t%s\n", f[0], f[1])
 		}
+		tw.Flush()
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Exit status: 0 no findings, 1 findings or a package that does not compile,")
+		fmt.Fprintln(stdout, "2 a usage or setup error, 128+n after signal n.")
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Checks (catalogue item, summary):")
+		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, c := range checks {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, summary(c.Analyzer))
+		}
+		tw.Flush()
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Check flags:")
+		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, c := range checks {
+			c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+				fmt.Fprintf(tw, "  -%s.%s\t%s (default %s)\n", c.Analyzer.Name, f.Name, firstLine(f.Usage), f.DefValue)
+			})
+		}
+		tw.Flush()
 		return 0
 	}
 	status := 0

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -310,14 +311,41 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	return files
 }
 
-func TestHelpListsEveryCheck(t *testing.T) {
+// TestHelp: "reconcilecheck help" lists the command's flags, every check
+// in an aligned table, and every check's flags.
+func TestHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := help(&stdout, &stderr, nil); code != 0 {
 		t.Fatalf("help exited %d", code)
 	}
-	for _, c := range registry.Checks() {
-		if !strings.Contains(stdout.String(), c.Analyzer.Name) {
-			t.Errorf("help does not list %s", c.Analyzer.Name)
+	out := stdout.String()
+	for _, f := range []string{"-C dir", "-json", "-fix", "-diff", "-sarif file", "-<check>=false", "-<check>.<flag>=value"} {
+		if !strings.Contains(out, "\n  "+f+" ") {
+			t.Errorf("help does not list flag %s:\n%s", f, out)
 		}
+	}
+	// Check rows: name, catalogue and summary start in the same columns.
+	catCol, sumCol := -1, -1
+	for _, c := range registry.Checks() {
+		a := c.Analyzer
+		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
+		loc := row.FindStringIndex(out)
+		if loc == nil {
+			t.Errorf("help has no row for %s:\n%s", a.Name, out)
+			continue
+		}
+		line := out[loc[0]:loc[1]]
+		cc := strings.Index(line[2+len(a.Name):], c.Catalogue) + 2 + len(a.Name)
+		sc := strings.Index(line[cc+len(c.Catalogue):], summary(a)) + cc + len(c.Catalogue)
+		if catCol == -1 {
+			catCol, sumCol = cc, sc
+		} else if cc != catCol || sc != sumCol {
+			t.Errorf("row of %s is misaligned (columns %d, %d; want %d, %d):\n%s", a.Name, cc, sc, catCol, sumCol, line)
+		}
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(out, "\n  -"+a.Name+"."+f.Name+" ") {
+				t.Errorf("help does not list flag -%s.%s", a.Name, f.Name)
+			}
+		})
 	}
 }
