@@ -349,3 +349,25 @@ func TestHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeFlags: the README's flag table has every flag help lists, and
+// its exit-status table the statuses the tests observe.
+func TestReadmeFlags(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range commandFlags {
+		if strings.HasPrefix(f[0], "-tags") {
+			continue
+		}
+		if !strings.Contains(string(readme), "| `"+f[0]+"` |") {
+			t.Errorf("README's flag table has no row for %s", f[0])
+		}
+	}
+	for _, row := range []string{"| 0 |", "| 1 |", "| 2 |", "| 130, 143 |"} {
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README's exit-status table has no row %q", row)
+		}
+	}
+}
