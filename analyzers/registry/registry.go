@@ -23,7 +23,8 @@ import (
 )
 
 // Check is one entry of the catalogue: an analyzer and the catalogue item
-// (shared/design/checks.md) it implements.
+// it implements (docs/README.md lists them; docs/checks/<check>.md
+// describes each).
 type Check struct {
 	Analyzer *analysis.Analyzer
 	// Catalogue is the item of the check catalogue, such as "A4".

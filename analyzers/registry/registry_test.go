@@ -3,6 +3,7 @@ package registry_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,6 +61,30 @@ func TestEveryCheckIsDocumented(t *testing.T) {
 		}
 		if !strings.Contains(string(index), a.Name) {
 			t.Errorf("docs/README.md does not list check %s", a.Name)
+		}
+	}
+}
+
+// The example's README links each catalogue item to the check's page in
+// this repository, and every relative link there resolves.
+func TestExampleReadmeLinksToDocs(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "example")
+	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range registry.Checks() {
+		if c.Catalogue == "-" {
+			continue
+		}
+		link := "](../../docs/checks/" + c.Analyzer.Name + ".md)"
+		if !strings.Contains(string(readme), link) {
+			t.Errorf("testdata/example/README.md does not link %s to its page (%s)", c.Analyzer.Name, link)
+		}
+	}
+	for _, m := range regexp.MustCompile(`\]\(([^)#:]+)\)`).FindAllStringSubmatch(string(readme), -1) {
+		if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil {
+			t.Errorf("testdata/example/README.md: broken link %s", m[1])
 		}
 	}
 }

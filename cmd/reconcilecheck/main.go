@@ -3,7 +3,7 @@
 //
 // Run it on packages as a standalone command:
 //
-//	reconcilecheck [-C dir] [-json] [-fix] [-diff] [-<check>=false] [packages]
+//	reconcilecheck [-C dir] [-json] [-fix] [-diff] [-sarif file] [-<check>=false] [packages]
 //
 // or as a vet tool:
 //
@@ -25,11 +25,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -69,156 +69,185 @@ func isVetProtocol(args []string) bool {
 }
 
 // drive runs "go vet -vettool=<this binary>" on the user's arguments and
-// returns its exit code.
+// returns the exit status: 0 no findings, 1 findings or a package that does
+// not compile, 2 a usage or setup error, 128+n after signal n.
 func drive(args []string) int {
+	o, err := parseArgs(args)
+	if err != nil {
+		return fail(err)
+	}
 	self, err := os.Executable()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "reconcilecheck: cannot locate own executable: %v\n", err)
-		return 2
+		return fail(fmt.Errorf("cannot locate own executable: %v", err))
 	}
-	var dir []string
-	// -C must come first for the go command, as for go vet itself.
-	if len(args) > 0 {
-		switch {
-		case args[0] == "-C" || args[0] == "--C":
-			if len(args) < 2 {
-				fmt.Fprintln(os.Stderr, "reconcilecheck: flag needs an argument: -C")
-				return 2
-			}
-			dir, args = []string{"-C", args[1]}, args[2:]
-		case strings.HasPrefix(args[0], "-C="), strings.HasPrefix(args[0], "--C="):
-			dir, args = []string{args[0]}, args[1:]
+	r := newRunner()
+	defer r.stop()
+	base, err := checkSetup(r, o)
+	if err != nil {
+		return fail(err)
+	}
+	vet := append([]string{"vet", "-vettool=" + self}, o.vetFlags...)
+	switch {
+	case o.diff:
+		// go vet shows the fixes only in fix mode; -diff keeps it from
+		// writing them. It exits 1 when it printed a diff.
+		return r.run(o.dir, os.Stdout, concat(vet, "-fix", "-diff", "--", o.patterns))
+	case o.fix:
+		if code := r.run(o.dir, os.Stdout, concat(vet, "-fix", "--", o.patterns)); code != 0 {
+			return code
+		}
+		// Then report what the fixes left.
+	}
+	var out bytes.Buffer
+	code := r.run(o.dir, &out, concat(vet, "-json", "--", o.patterns))
+	if code > 128 {
+		return code
+	}
+	findings, err := parseVetJSON(out.Bytes())
+	if err != nil {
+		return fail(fmt.Errorf("reading go vet's output: %v", err))
+	}
+	if o.sarif != "" {
+		if err := writeSARIF(o.sarif, findings, base); err != nil {
+			return fail(err)
 		}
 	}
-	if msg := checkFlags(args); msg != "" {
-		fmt.Fprintf(os.Stderr, "reconcilecheck: %s\nRun 'reconcilecheck help' for the checks and their flags.\n", msg)
-		return 2
+	if o.json {
+		// go vet -json reports in its output and exits 0 with findings.
+		os.Stdout.Write(out.Bytes())
+		return code
 	}
-	// Plain text output is printed from go vet's JSON, so that each
-	// finding names its check: the name a //reconcilecheck:ignore
-	// directive or a -<check>=false flag needs.
-	text := wantsText(args)
-	goArgs := append([]string{"vet"}, dir...)
-	goArgs = append(goArgs, "-vettool="+self)
-	if text {
-		goArgs = append(goArgs, "-json")
-	}
-	goArgs = append(goArgs, args...)
-	cmd := exec.Command("go", goArgs...)
-	var jsonOut bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if text {
-		cmd.Stdout = &jsonOut
-	}
-	code := 0
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			fmt.Fprintf(os.Stderr, "reconcilecheck: running go vet: %v\n", err)
-			return 2
-		}
-		code = exit.ExitCode()
-	}
-	if text {
-		base, _ := os.Getwd()
-		if len(dir) > 0 {
-			d := strings.TrimPrefix(strings.TrimPrefix(dir[len(dir)-1], "--C="), "-C=")
-			if !filepath.IsAbs(d) {
-				d = filepath.Join(base, d)
-			}
-			base = d
-		}
-		n, err := printText(os.Stderr, jsonOut.Bytes(), base)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "reconcilecheck: reading go vet's output: %v\n", err)
-			return 2
-		}
-		if n > 0 && code == 0 {
-			code = 1
-		}
+	if n := printText(os.Stderr, findings, base); n > 0 && code == 0 {
+		code = 1
 	}
 	return code
 }
 
-// wantsText reports whether the user asked for go vet's default output:
-// not JSON, fixes, diffs or the go command's own tracing.
-func wantsText(args []string) bool {
-	for _, arg := range args {
-		if arg == "--" || !strings.HasPrefix(arg, "-") {
-			break
-		}
-		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		switch name {
-		case "json", "fix", "diff", "n", "x":
-			return false
+// fail prints err as one line and returns its exit status.
+func fail(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	fmt.Fprintf(os.Stderr, "reconcilecheck: %v\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) && strings.HasPrefix(ue.msg, "unknown flag") {
+		fmt.Fprintln(os.Stderr, "Run 'reconcilecheck help' for the flags and checks.")
+	}
+	return 2
+}
+
+func concat(args []string, more ...any) []string {
+	out := append([]string(nil), args...)
+	for _, m := range more {
+		switch m := m.(type) {
+		case string:
+			out = append(out, m)
+		case []string:
+			out = append(out, m...)
 		}
 	}
-	return true
+	return out
 }
 
 // vetDiagnostic is one finding in go vet's -json output.
 type vetDiagnostic struct {
 	Posn    string `json:"posn"`
+	End     string `json:"end"`
 	Message string `json:"message"`
 	Related []struct {
 		Posn    string `json:"posn"`
+		End     string `json:"end"`
 		Message string `json:"message"`
 	} `json:"related"`
+	SuggestedFixes []struct {
+		Message string `json:"message"`
+		Edits   []struct {
+			Filename string `json:"filename"`
+			Start    int    `json:"start"`
+			End      int    `json:"end"`
+			New      string `json:"new"`
+		} `json:"edits"`
+	} `json:"suggested_fixes"`
 }
 
-// printText prints go vet's -json output the way go vet prints text, with
-// the check's name before each message, and returns the number of
-// findings. Paths are made relative to base when they lie under it.
-func printText(w io.Writer, out []byte, base string) (int, error) {
+// finding is a diagnostic of one check on one package, or the error of
+// the check on it.
+type finding struct {
+	Pkg, Check string
+	Diag       vetDiagnostic
+	Err        string
+}
+
+// parseVetJSON reads go vet's -json output: a JSON object per package,
+// package -> check -> diagnostics (or {"error": ...}). The findings come
+// sorted by package, file, line and column.
+func parseVetJSON(out []byte) ([]finding, error) {
+	var fs []finding
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, err
+		}
+		for pkg, checks := range tree {
+			for check, raw := range checks {
+				var diags []vetDiagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					var e struct{ Error string }
+					if json.Unmarshal(raw, &e) != nil || e.Error == "" {
+						return nil, fmt.Errorf("package %s, check %s: %v", pkg, check, err)
+					}
+					fs = append(fs, finding{Pkg: pkg, Check: check, Err: e.Error})
+					continue
+				}
+				for _, d := range diags {
+					fs = append(fs, finding{Pkg: pkg, Check: check, Diag: d})
+				}
+			}
+		}
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Pkg != b.Pkg {
+			return a.Pkg < b.Pkg
+		}
+		if a.Diag.Posn != b.Diag.Posn {
+			return posnLess(a.Diag.Posn, b.Diag.Posn)
+		}
+		return a.Check < b.Check
+	})
+	return fs, nil
+}
+
+// printText prints findings the way go vet prints text, with the check's
+// name before each message, and returns their number. Paths are made
+// relative to base when they lie under it.
+func printText(w io.Writer, fs []finding, base string) int {
 	rel := func(posn string) string {
 		if r, err := filepath.Rel(base, posn); err == nil && !strings.HasPrefix(r, "..") {
 			return r
 		}
 		return posn
 	}
-	n := 0
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err == io.EOF {
-			return n, nil
-		} else if err != nil {
-			return n, err
+	pkg := ""
+	for _, f := range fs {
+		if f.Pkg != pkg {
+			pkg = f.Pkg
+			fmt.Fprintf(w, "# %s\n", pkg)
 		}
-		pkgs := make([]string, 0, len(tree))
-		for pkg := range tree {
-			pkgs = append(pkgs, pkg)
+		if f.Err != "" {
+			fmt.Fprintf(w, "%s: %s: error: %s\n", f.Pkg, f.Check, f.Err)
+			continue
 		}
-		sort.Strings(pkgs)
-		for _, pkg := range pkgs {
-			var lines []string
-			for check, raw := range tree[pkg] {
-				var diags []vetDiagnostic
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					// An analyzer error: {"error": "..."}.
-					var e struct{ Error string }
-					if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-						lines = append(lines, fmt.Sprintf("%s: %s: error: %s", pkg, check, e.Error))
-						n++
-					}
-					continue
-				}
-				for _, d := range diags {
-					line := fmt.Sprintf("%s: %s: %s", rel(d.Posn), check, d.Message)
-					for _, r := range d.Related {
-						line += fmt.Sprintf("\n%s: \t%s", rel(r.Posn), r.Message)
-					}
-					lines = append(lines, line)
-					n++
-				}
-			}
-			if len(lines) == 0 {
-				continue
-			}
-			sort.Slice(lines, func(i, j int) bool { return posnLess(lines[i], lines[j]) })
-			fmt.Fprintf(w, "# %s\n%s\n", pkg, strings.Join(lines, "\n"))
+		fmt.Fprintf(w, "%s: %s: %s\n", rel(f.Diag.Posn), f.Check, f.Diag.Message)
+		for _, r := range f.Diag.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", rel(r.Posn), r.Message)
 		}
 	}
+	return len(fs)
 }
 
 // posnLess orders "file:line:col: ..." lines by file, then line and column
@@ -245,47 +274,17 @@ func splitPosn(s string) (file string, line, col int) {
 	return parts[0], line, col
 }
 
-// checkFlags rejects a flag that names no check, or a check flag with a
-// bad value, before the go command would answer with its own, longer usage
-// text. Names and values go through the registry, as the golangci-lint
-// plugin's settings do.
-func checkFlags(args []string) string {
-	for _, arg := range args {
-		if arg == "--" || !strings.HasPrefix(arg, "-") {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		if goVetFlags[name] {
-			continue
-		}
-		if strings.Contains(name, ".") {
-			if !hasValue {
-				value = "true" // the only check flags are booleans
-			}
-			if err := registry.SetFlag(name, value); err != nil {
-				return err.Error()
-			}
-			continue
-		}
-		if _, err := registry.Lookup(name); err != nil {
-			return fmt.Sprintf("unknown flag -%s: neither a go vet flag nor a check", name)
-		}
-		if hasValue {
-			if _, err := strconv.ParseBool(value); err != nil {
-				return fmt.Sprintf("invalid value %q for -%s: want true or false", value, name)
-			}
-		}
-	}
-	return ""
-}
-
-// goVetFlags are the flags of "go vet" itself (build and output flags).
-var goVetFlags = map[string]bool{
-	"json": true, "fix": true, "diff": true, "c": true,
-	"n": true, "x": true, "v": true, "tags": true, "toolexec": true, "mod": true,
-	"modfile": true, "overlay": true, "race": true, "msan": true, "asan": true,
-	"cover": true, "trimpath": true, "buildvcs": true, "pgo": true, "gcflags": true,
-	"ldflags": true, "asmflags": true, "work": true, "a": true, "p": true,
+// commandFlags are the standalone command's own flags, for help.
+var commandFlags = [][2]string{
+	{"-C dir", "change to dir before loading packages (anywhere before the patterns)"},
+	{"-json", "print go vet's JSON (package -> check -> findings); exit 0 with findings"},
+	{"-fix", "apply the suggested fixes, then print the findings left (those without a fix)"},
+	{"-diff", "print the suggested fixes as a unified diff; change nothing"},
+	{"-sarif file", "also write the findings to file as SARIF 2.1.0 (for code scanning)"},
+	{"-<check>=false", "disable a check, e.g. -notfounderr=false"},
+	{"-<check>", "run only the checks named so (go vet's rule: naming one check disables the rest)"},
+	{"-<check>.<flag>=value", "set a check's flag (listed below)"},
+	{"-tags, -mod, ...", "go build flags, passed to go vet"},
 }
 
 // help prints the list of checks, or the documentation of the named ones.
@@ -295,14 +294,35 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout, "reconcilecheck finds the bugs of Kubernetes controllers built on controller-runtime.")
 		fmt.Fprintln(stdout)
 		fmt.Fprintln(stdout, "Usage:")
-		fmt.Fprintln(stdout, "  reconcilecheck [-C dir] [-json] [-fix] [-diff] [-<check>=false] [packages]")
-		fmt.Fprintln(stdout, "  go vet -vettool=$(which reconcilecheck) [packages]")
+		fmt.Fprintln(stdout, "  reconcilecheck [flags] [packages]")
+		fmt.Fprintln(stdout, "  go vet -vettool=$(which reconcilecheck) [check flags] [packages]")
 		fmt.Fprintln(stdout, "  reconcilecheck help <check>")
 		fmt.Fprintln(stdout)
-		fmt.Fprintln(stdout, "Checks:")
-		for _, c := range checks {
-			fmt.Fprintf(stdout, "  %-16s %-3s %s\n", c.Analyzer.Name, c.Catalogue, summary(c.Analyzer))
+		fmt.Fprintln(stdout, "Flags:")
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, f := range commandFlags {
+			fmt.Fprintf(tw, "  %s\t%s\n", f[0], f[1])
 		}
+		tw.Flush()
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Exit status: 0 no findings, 1 findings or a package that does not compile,")
+		fmt.Fprintln(stdout, "2 a usage or setup error, 128+n after signal n.")
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Checks (catalogue item, summary):")
+		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, c := range checks {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, summary(c.Analyzer))
+		}
+		tw.Flush()
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "Check flags:")
+		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, c := range checks {
+			c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+				fmt.Fprintf(tw, "  -%s.%s\t%s (default %s)\n", c.Analyzer.Name, f.Name, firstLine(f.Usage), f.DefValue)
+			})
+		}
+		tw.Flush()
 		return 0
 	}
 	status := 0

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -149,8 +151,23 @@ func TestExampleFix(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Copy(t)
 	before, _ := exampletest.Run(t, dir, bin, "-json", "./...")
-	if out, code := exampletest.Run(t, dir, bin, "-fix", "./..."); code != 0 && code != 1 {
-		t.Fatalf("reconcilecheck -fix exited %d:\n%s", code, out)
+	// -fix prints the findings that remain, those without a fix, and
+	// exits 1 since there are some.
+	out, code := exampletest.Run(t, dir, bin, "-fix", "./...")
+	if code != 1 {
+		t.Fatalf("reconcilecheck -fix exited %d, want 1:\n%s", code, out)
+	}
+	remaining := 0
+	for _, f := range jsonFindings(t, dir, before) {
+		if !f.Fixable {
+			remaining++
+			if !strings.Contains(string(out), ": "+f.Check+": ") {
+				t.Errorf("-fix does not report the remaining %s finding:\n%s", f.Check, out)
+			}
+		}
+	}
+	if n := strings.Count(string(out), "\ninternal/") + strings.Count(string(out), "\napi/") + strings.Count(string(out), "\ncmd/"); n < remaining {
+		t.Errorf("-fix printed %d lines of findings, want at least %d:\n%s", n, remaining, out)
 	}
 	if out, code := exampletest.Run(t, dir, "go", "build", "./..."); code != 0 {
 		t.Fatalf("the example no longer builds after -fix:\n%s", out)
@@ -162,50 +179,195 @@ func TestExampleFix(t *testing.T) {
 	exampletest.CheckAfterFix(t, jsonFindings(t, dir, before), jsonFindings(t, dir, after))
 }
 
-func TestBadInput(t *testing.T) {
+// TestExitStatus: 2 and one line naming the problem for every usage or
+// setup error; 1 for a package that does not compile.
+func TestExitStatus(t *testing.T) {
 	bin := buildBinary(t)
+	example := exampletest.Dir(t)
+	noModule := t.TempDir()
+	emptyModule := t.TempDir()
+	writeFiles(t, emptyModule, map[string]string{"go.mod": "module empty\n\ngo 1.26\n"})
 	for _, tc := range []struct {
+		dir  string
 		args []string
 		want string
 	}{
-		{[]string{"-nosuchflag", "./..."}, "unknown flag -nosuchflag"},
-		{[]string{"-nosuchcheck.flag=1", "./..."}, `unknown check "nosuchcheck"`},
-		{[]string{"-updatepatch.nosuch", "./..."}, `check updatepatch has no flag "nosuch"`},
-		{[]string{"-updatepatch.all=maybe", "./..."}, `invalid value "maybe" for flag updatepatch.all`},
-		{[]string{"-updatepatch=maybe", "./..."}, `invalid value "maybe" for -updatepatch`},
-		{[]string{"help", "nosuchcheck"}, `unknown check "nosuchcheck"`},
+		{"", []string{"-nosuchflag", "./..."}, "unknown flag -nosuchflag"},
+		{"", []string{"-nosuchcheck.flag=1", "./..."}, `unknown check "nosuchcheck"`},
+		{"", []string{"-updatepatch.nosuch", "./..."}, `check updatepatch has no flag "nosuch"`},
+		{"", []string{"-updatepatch.all=maybe", "./..."}, `invalid value "maybe" for flag updatepatch.all`},
+		{"", []string{"-updatepatch=maybe", "./..."}, `invalid value "maybe" for -updatepatch`},
+		{"", []string{"help", "nosuchcheck"}, `unknown check "nosuchcheck"`},
+		{"", []string{"-C"}, "flag needs an argument: -C"},
+		{"", []string{"-C", "/nonexistent", "./..."}, "-C /nonexistent: no such directory"},
+		{"", []string{"-json", "-fix", "./..."}, "-json cannot be combined with -fix or -diff"},
+		{example, []string{"./...", "-json"}, "flag -json after the package patterns"},
+		{example, []string{"./nosuch/..."}, "pattern ./nosuch/...: lstat ./nosuch/: no such file or directory"},
+		{example, []string{"example.com/nosuch"}, "no required module provides package example.com/nosuch"},
+		{example, []string{"-mod=bogus", "./..."}, "-mod=bogus not supported"},
+		{noModule, []string{"./..."}, "is not in a Go module"},
+		{"", []string{"-C", noModule, "./..."}, "is not in a Go module"},
+		{emptyModule, []string{"./..."}, "pattern ./... matches no packages"},
 	} {
-		out, code := exampletest.Run(t, "", bin, tc.args...)
-		if code == 0 || !strings.Contains(string(out), tc.want) || strings.Contains(string(out), "goroutine ") {
-			t.Errorf("reconcilecheck %v: exit %d, output:\n%s\nwant non-zero exit and %q", tc.args, code, out, tc.want)
+		out, code := exampletest.Run(t, tc.dir, bin, tc.args...)
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if code != 2 || !strings.Contains(lines[0], tc.want) || len(lines) > 2 {
+			t.Errorf("reconcilecheck %v in %q: exit %d, output:\n%s\nwant exit 2 and one line with %q", tc.args, tc.dir, code, out, tc.want)
 		}
 	}
 
-	// A package that does not compile: a clear error, non-zero exit, no
-	// stack trace.
+	// A package that does not compile: the compiler's message, exit 1,
+	// no stack trace.
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"go.mod":    "module broken\n\ngo 1.26\n",
 		"broken.go": "package broken\n\nfunc f() int { return \"s\" }\n",
-	} {
+	})
+	out, code := exampletest.Run(t, dir, bin, "./...")
+	if code != 1 || !strings.Contains(string(out), "broken.go:3") || strings.Contains(string(out), "goroutine ") {
+		t.Errorf("on a package that does not compile: exit %d, output:\n%s", code, out)
+	}
+
+	// No findings: exit 0, no output.
+	if out, code := exampletest.Run(t, example, bin, "./api/..."); code != 0 || len(out) != 0 {
+		t.Errorf("reconcilecheck ./api/... (no findings): exit %d, output:\n%s", code, out)
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
-	out, code := exampletest.Run(t, dir, bin, "./...")
-	if code == 0 || !strings.Contains(string(out), "broken.go:3") || strings.Contains(string(out), "goroutine ") {
-		t.Errorf("on a package that does not compile: exit %d, output:\n%s", code, out)
+}
+
+// TestFlagC: -C may come anywhere among the flags, as -C dir or -C=dir.
+func TestFlagC(t *testing.T) {
+	bin := buildBinary(t)
+	dir := exampletest.Dir(t)
+	want := exampletest.Expectations(t, dir)
+	for _, args := range [][]string{
+		{"-json", "-C", dir, "./..."},
+		{"-json", "-C=" + dir, "./..."},
+		{"--C", dir, "-json", "./..."},
+	} {
+		out, code := exampletest.Run(t, "", bin, args...)
+		if code != 0 {
+			t.Errorf("reconcilecheck %v exited %d:\n%s", args, code, out)
+			continue
+		}
+		exampletest.Diff(t, want, jsonFindings(t, dir, out))
 	}
 }
 
-func TestHelpListsEveryCheck(t *testing.T) {
+// TestDiff: -diff prints the fixes as a unified diff, changes nothing, and
+// exits 1 when there is a fix to show (as go vet -fix -diff). It runs on
+// the example itself (a copy would miss go vet's cache), and puts back
+// any file it changed.
+func TestDiff(t *testing.T) {
+	bin := buildBinary(t)
+	dir := exampletest.Dir(t)
+	before := snapshot(t, dir)
+	out, code := exampletest.Run(t, dir, bin, "-diff", "./...")
+	if code != 1 {
+		t.Errorf("reconcilecheck -diff exited %d, want 1:\n%s", code, out)
+	}
+	for _, want := range []string{"--- ", "+++ ", "@@ -", "+\t\t\treturn ctrl.Result{}, err"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("-diff output lacks %q:\n%s", want, out)
+		}
+	}
+	if after := snapshot(t, dir); !maps.Equal(after, before) {
+		t.Error("-diff changed the files")
+		for path, data := range before {
+			os.WriteFile(path, []byte(data), 0o666)
+		}
+	}
+	// Nothing to fix: no diff, exit 0.
+	if out, code := exampletest.Run(t, dir, bin, "-diff", "./api/..."); code != 0 || len(out) != 0 {
+		t.Errorf("reconcilecheck -diff ./api/...: exit %d, output:\n%s", code, out)
+	}
+}
+
+// snapshot returns the Go sources under dir by path.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err == nil && strings.HasSuffix(path, ".go") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			files[path] = string(data)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestHelp: "reconcilecheck help" lists the command's flags, every check
+// in an aligned table, and every check's flags.
+func TestHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := help(&stdout, &stderr, nil); code != 0 {
 		t.Fatalf("help exited %d", code)
 	}
+	out := stdout.String()
+	for _, f := range []string{"-C dir", "-json", "-fix", "-diff", "-sarif file", "-<check>=false", "-<check>.<flag>=value"} {
+		if !strings.Contains(out, "\n  "+f+" ") {
+			t.Errorf("help does not list flag %s:\n%s", f, out)
+		}
+	}
+	// Check rows: name, catalogue and summary start in the same columns.
+	catCol, sumCol := -1, -1
 	for _, c := range registry.Checks() {
-		if !strings.Contains(stdout.String(), c.Analyzer.Name) {
-			t.Errorf("help does not list %s", c.Analyzer.Name)
+		a := c.Analyzer
+		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
+		loc := row.FindStringIndex(out)
+		if loc == nil {
+			t.Errorf("help has no row for %s:\n%s", a.Name, out)
+			continue
+		}
+		line := out[loc[0]:loc[1]]
+		cc := strings.Index(line[2+len(a.Name):], c.Catalogue) + 2 + len(a.Name)
+		sc := strings.Index(line[cc+len(c.Catalogue):], summary(a)) + cc + len(c.Catalogue)
+		if catCol == -1 {
+			catCol, sumCol = cc, sc
+		} else if cc != catCol || sc != sumCol {
+			t.Errorf("row of %s is misaligned (columns %d, %d; want %d, %d):\n%s", a.Name, cc, sc, catCol, sumCol, line)
+		}
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(out, "\n  -"+a.Name+"."+f.Name+" ") {
+				t.Errorf("help does not list flag -%s.%s", a.Name, f.Name)
+			}
+		})
+	}
+}
+
+// TestReadmeFlags: the README's flag table has every flag help lists, and
+// its exit-status table the statuses the tests observe.
+func TestReadmeFlags(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range commandFlags {
+		if strings.HasPrefix(f[0], "-tags") {
+			continue
+		}
+		if !strings.Contains(string(readme), "| `"+f[0]+"` |") {
+			t.Errorf("README's flag table has no row for %s", f[0])
+		}
+	}
+	for _, row := range []string{"| 0 |", "| 1 |", "| 2 |", "| 130, 143 |"} {
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README's exit-status table has no row %q", row)
 		}
 	}
 }

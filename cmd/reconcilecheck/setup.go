@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+var noMatchRE = regexp.MustCompile(`^go: warning: "(.*)" matched no packages$`)
+
+// checkSetup finds the errors that are the user's to fix before any
+// analysis: a -C directory that does not exist, a directory outside any
+// module, a pattern that matches no package. It lists the patterns with
+// "go list" (cheap next to go vet) and returns the absolute directory the
+// command runs in.
+func checkSetup(r *runner, o options) (string, error) {
+	base, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("cannot get the current directory: %v", err)
+	}
+	if o.dir != "" {
+		d := o.dir
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(base, d)
+		}
+		if fi, err := os.Stat(d); err != nil {
+			return "", usagef("-C %s: no such directory", o.dir)
+		} else if !fi.IsDir() {
+			return "", usagef("-C %s: not a directory", o.dir)
+		}
+		base = d
+	}
+	var stdout, stderr bytes.Buffer
+	args := concat([]string{"list", "-e", "-json=ImportPath,Dir,Error,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles"}, o.listFlags, "--", o.patterns)
+	code, err := r.output(base, &stdout, &stderr, args)
+	if err != nil {
+		return "", fmt.Errorf("running go list: %v", err)
+	}
+	if code > 128 {
+		return "", &exitError{code}
+	}
+	if code != 0 {
+		return "", usagef("%s", goError(stderr.String()))
+	}
+	// go list exits 0 when a pattern matches nothing, with a warning.
+	sc := bufio.NewScanner(&stderr)
+	for sc.Scan() {
+		if m := noMatchRE.FindStringSubmatch(sc.Text()); m != nil {
+			return "", usagef("pattern %s matches no packages in %s", m[1], base)
+		}
+	}
+	dec := json.NewDecoder(&stdout)
+	for {
+		var p struct {
+			ImportPath, Dir                              string
+			Error                                        *struct{ Err string }
+			GoFiles, CgoFiles, TestGoFiles, XTestGoFiles []string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return "", fmt.Errorf("reading go list's output: %v", err)
+		}
+		// A package with Go files but an error (a syntax error, a missing
+		// import) is for go vet to report as a package that does not
+		// compile. Without files, the pattern names nothing to check.
+		if p.Error != nil && len(p.GoFiles)+len(p.CgoFiles)+len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 {
+			msg := firstLine(p.Error.Err)
+			if strings.Contains(msg, "does not contain main module") || strings.Contains(msg, "go.mod file not found") {
+				return "", usagef("%s is not in a Go module (no go.mod here or above): %s", base, msg)
+			}
+			if !strings.Contains(msg, p.ImportPath) {
+				msg = fmt.Sprintf("pattern %s: %s", p.ImportPath, msg)
+			}
+			return "", usagef("%s", msg)
+		}
+	}
+	return base, nil
+}
+
+// exitError carries an exit status that was already explained.
+type exitError struct{ code int }
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// goError makes one line of the go command's error output.
+func goError(stderr string) string {
+	line := firstLine(strings.TrimSpace(stderr))
+	line = strings.TrimPrefix(line, "go: ")
+	if strings.Contains(line, "go.mod file not found") {
+		return "not in a Go module: " + line
+	}
+	if line == "" {
+		return "go list failed"
+	}
+	return line
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	line = strings.TrimSuffix(strings.TrimSpace(line), ":")
+	return strings.TrimSuffix(line, "; to add it")
+}
