@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
@@ -45,57 +44,6 @@ func buildBinary(t *testing.T) string {
 	return binPath
 }
 
-// jsonFindings parses the -json output of go vet / reconcilecheck.
-func jsonFindings(t *testing.T, root string, out []byte) []exampletest.Finding {
-	t.Helper()
-	var res []exampletest.Finding
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		// go vet prints "# pkg" lines between the JSON objects.
-		for {
-			rest := out[dec.InputOffset():]
-			trimmed := bytes.TrimLeft(rest, " \t\r\n")
-			if !bytes.HasPrefix(trimmed, []byte("#")) {
-				break
-			}
-			nl := bytes.IndexByte(trimmed, '\n')
-			if nl < 0 {
-				return exampletest.Sort(res)
-			}
-			off := int(dec.InputOffset()) + len(rest) - len(trimmed) + nl + 1
-			dec = json.NewDecoder(bytes.NewReader(out[off:]))
-			out = out[off:]
-		}
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err != nil {
-			if err.Error() == "EOF" {
-				return exampletest.Sort(res)
-			}
-			t.Fatalf("decoding -json output: %v\n%s", err, out)
-		}
-		for _, byCheck := range tree {
-			for check, raw := range byCheck {
-				var diags []struct {
-					Posn    string          `json:"posn"`
-					Message string          `json:"message"`
-					Fixes   json.RawMessage `json:"suggested_fixes"`
-				}
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					t.Fatalf("%s: %v (%s)", check, err, raw)
-				}
-				for _, d := range diags {
-					file, line := exampletest.SplitPosn(t, d.Posn)
-					rel, err := filepath.Rel(root, file)
-					if err != nil {
-						rel = file
-					}
-					res = append(res, exampletest.Finding{File: rel, Line: line, Check: check, Fixable: len(d.Fixes) > 0 && string(d.Fixes) != "null"})
-				}
-			}
-		}
-	}
-}
-
 func TestExampleStandalone(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
@@ -104,7 +52,7 @@ func TestExampleStandalone(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("reconcilecheck -json exited %d:\n%s", code, out)
 	}
-	exampletest.Diff(t, want, jsonFindings(t, dir, out))
+	exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
 
 	// Plain output: file:line:col: message lines, exit status 1.
 	out, code = exampletest.Run(t, "", bin, "-C", dir, "./...")
@@ -142,7 +90,7 @@ func TestExampleVettool(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("go vet -vettool -json exited %d:\n%s", code, out)
 	}
-	exampletest.Diff(t, exampletest.Expectations(t, dir), jsonFindings(t, dir, out))
+	exampletest.Diff(t, exampletest.Expectations(t, dir), exampletest.JSONFindings(t, dir, out))
 }
 
 // TestExampleFix applies every suggested fix to a copy of the example: it
@@ -158,7 +106,7 @@ func TestExampleFix(t *testing.T) {
 		t.Fatalf("reconcilecheck -fix exited %d, want 1:\n%s", code, out)
 	}
 	remaining := 0
-	for _, f := range jsonFindings(t, dir, before) {
+	for _, f := range exampletest.JSONFindings(t, dir, before) {
 		if !f.Fixable {
 			remaining++
 			if !strings.Contains(string(out), ": "+f.Check+": ") {
@@ -176,7 +124,7 @@ func TestExampleFix(t *testing.T) {
 		t.Fatalf("go vet fails on the example after -fix:\n%s", out)
 	}
 	after, _ := exampletest.Run(t, dir, bin, "-json", "./...")
-	exampletest.CheckAfterFix(t, jsonFindings(t, dir, before), jsonFindings(t, dir, after))
+	exampletest.CheckAfterFix(t, exampletest.JSONFindings(t, dir, before), exampletest.JSONFindings(t, dir, after))
 }
 
 // TestExitStatus: 2 and one line naming the problem for every usage or
@@ -258,7 +206,7 @@ func TestFlagC(t *testing.T) {
 			t.Errorf("reconcilecheck %v exited %d:\n%s", args, code, out)
 			continue
 		}
-		exampletest.Diff(t, want, jsonFindings(t, dir, out))
+		exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
 	}
 }
 
