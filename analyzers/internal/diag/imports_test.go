@@ -55,13 +55,14 @@ func TestAddImport(t *testing.T) {
 			}
 
 			if *update {
-				var out []txtar.File
+				var kept []txtar.File
 				for _, f := range ar.Files {
 					if f.Name != "want.go" {
-						out = append(out, f)
+						kept = append(kept, f)
 					}
 				}
-				ar.Files = append(out, txtar.File{Name: "want.go", Data: []byte(got)})
+				kept = append(kept, txtar.File{Name: "want.go", Data: []byte(got)})
+				ar.Files = kept
 				if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
 					t.Fatal(err)
 				}
