@@ -51,6 +51,42 @@ func TestGolangciLint(t *testing.T) {
 		exampletest.Diff(t, exampletest.Expectations(t, dir), jsonIssues(t, out))
 	})
 
+	// A malformed directive, or a comment that only looks like one, on
+	// the line of the finding it targets: both issues are shown, because
+	// the example's .golangci.yml sets issues.uniq-by-line: false
+	// (golangci-lint keeps one issue per line by default).
+	t.Run("bad directive on the finding's line", func(t *testing.T) {
+		restore := suppress(t, dir, want, "notfounderr", "//reconcilecheck:ignore notfounderr")
+		defer restore()
+		restore2 := suppress(t, dir, want, "resulterr", "// reconcilecheck:ignore resulterr deliberate in this test")
+		defer restore2()
+		wantNow := exampletest.Expectations(t, dir)
+		var lines []exampletest.Finding
+		for _, f := range want {
+			if f.Check == "notfounderr" || f.Check == "resulterr" {
+				wantNow = append(wantNow, f, exampletest.Finding{File: f.File, Line: f.Line, Check: "directive"})
+				lines = append(lines, f)
+			}
+		}
+		out, _ := exampletest.Run(t, dir, gcl, append(args, "--output.json.path=stdout", "./...")...)
+		exampletest.Diff(t, exampletest.Sort(wantNow), jsonIssues(t, out))
+
+		// Without the setting, one of the two issues of each line is lost.
+		out, _ = exampletest.Run(t, dir, gcl, append(args, "--uniq-by-line=true", "--output.json.path=stdout", "./...")...)
+		got := jsonIssues(t, out)
+		for _, l := range lines {
+			n := 0
+			for _, f := range got {
+				if f.File == l.File && f.Line == l.Line {
+					n++
+				}
+			}
+			if n > 1 {
+				t.Errorf("with --uniq-by-line=true, %s:%d has %d issues, want at most 1: is issues.uniq-by-line still the setting that keeps them?", l.File, l.Line, n)
+			}
+		}
+	})
+
 	// The same binary keeps this repository to its own .golangci.yml.
 	t.Run("repository lint", func(t *testing.T) {
 		root, err := filepath.Abs("..")
@@ -87,6 +123,11 @@ func TestGolangciLint(t *testing.T) {
 		}
 		if out, code := exampletest.Run(t, fixed, "go", "vet", "./..."); code != 0 {
 			t.Fatalf("the example no longer builds or vets after --fix:\n%s", out)
+		}
+		// golangci-lint applies the edits as they are: the imports they
+		// add must already be in their goimports -local groups.
+		if bad := exampletest.Unformatted(t, fixed); len(bad) > 0 {
+			t.Errorf("after --fix, not formatted as gofmt and goimports -local write: %v", bad)
 		}
 		out, _ = exampletest.Run(t, fixed, gcl, append(args, "--output.json.path=stdout", "./...")...)
 		exampletest.CheckAfterFix(t, before, jsonIssues(t, out))

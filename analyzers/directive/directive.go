@@ -4,7 +4,9 @@
 // Well-formed directives are honoured by every check (see package diag);
 // a check reports the directives naming it that suppressed nothing. This
 // analyzer reports the directives no check can honour: without a check
-// name, naming a check that does not exist, or without a reason.
+// name, naming a check that does not exist, or without a reason; and the
+// comments that look like a directive to a person but are not one
+// ("// reconcilecheck:ignore", "//ReconcileCheck:ignore"), with a fix.
 package directive
 
 import (
@@ -21,7 +23,10 @@ const doc = `report malformed //reconcilecheck:ignore directives
 A suppression comment must read
 	//reconcilecheck:ignore <check>[,<check>...] <reason>
 on the reported line or the line above it. One without a check, naming an
-unknown check, or without a reason suppresses nothing; this check says so.`
+unknown check, or without a reason suppresses nothing; this check says so.
+So does a comment that only looks like one: "// reconcilecheck:ignore"
+(a space after //), "//ReconcileCheck:ignore", "//reconcilecheck: ignore";
+its suggested fix rewrites it as a directive.`
 
 // New returns the analyzer; known lists the names of every check.
 func New(known func() []string) *analysis.Analyzer {
@@ -37,6 +42,16 @@ func New(known func() []string) *analysis.Analyzer {
 			for _, f := range pass.Files {
 				if diag.IsGenerated(pass, f.FileStart) {
 					continue
+				}
+				for _, la := range diag.LookAlikes(f) {
+					pass.Report(analysis.Diagnostic{
+						Pos: la.Pos, End: la.End,
+						Message: fmt.Sprintf("this is not a directive: write %s <check> <reason> %s", diag.DirectivePrefix, strings.Join(la.Problems, ", ")),
+						SuggestedFixes: []analysis.SuggestedFix{{
+							Message:   "Rewrite as " + diag.DirectivePrefix,
+							TextEdits: []analysis.TextEdit{{Pos: la.Pos, End: la.End, NewText: []byte(diag.DirectivePrefix)}},
+						}},
+					})
 				}
 				for _, d := range diag.Directives(pass.Fset, f) {
 					if msg := check(d, names); msg != "" {

@@ -14,6 +14,13 @@ func TestMalformed(t *testing.T) {
 	fixturetest.Run(t, a, "./malformed")
 }
 
+// Comments that look like a directive to a person are reported, with a
+// fix that makes them one; proper directives and prose stay silent.
+func TestLookAlike(t *testing.T) {
+	a := directive.New(func() []string { return []string{"notfounderr"} })
+	fixturetest.RunWithSuggestedFixes(t, a, "./lookalike")
+}
+
 // A check wrapped as the registry wraps it honours directives naming it
 // and reports those that suppressed nothing.
 func TestSuppressAndUnused(t *testing.T) {

@@ -92,7 +92,7 @@ func PackageName(pass *analysis.Pass, pos token.Pos, path, defaultName string) (
 	if _, obj := scope.LookupParent(defaultName, pos); obj != nil {
 		return "", nil, false
 	}
-	return defaultName, []analysis.TextEdit{addImport(f, path)}, true
+	return defaultName, []analysis.TextEdit{addImport(pass.Fset, f, path, modulePath(pass, f))}, true
 }
 
 func innermost(pass *analysis.Pass, f *ast.File, pos token.Pos) *types.Scope {
@@ -104,22 +104,6 @@ func innermost(pass *analysis.Pass, f *ast.File, pos token.Pos) *types.Scope {
 		return s
 	}
 	return scope
-}
-
-// addImport returns an edit adding an import of path to f.
-func addImport(f *ast.File, path string) analysis.TextEdit {
-	quoted := strconv.Quote(path)
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Lparen.IsValid() {
-			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + quoted + "\n")}
-		}
-		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
-	}
-	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
 }
 
 // pruneImports adds to fix the deletion of each import that only the text

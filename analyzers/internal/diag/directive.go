@@ -143,3 +143,80 @@ func WithDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 	}
 	return a
 }
+
+// LookAlike is a comment that reads like a directive to a person but not
+// to reconcilecheck: "// reconcilecheck:ignore", "//ReconcileCheck:ignore",
+// "//reconcilecheck: ignore". It suppresses nothing.
+type LookAlike struct {
+	// Pos and End span the misspelt "//...ignore" prefix of the comment;
+	// replacing it with DirectivePrefix gives the directive meant.
+	Pos, End token.Pos
+	// Problems says what differs from DirectivePrefix, e.g. "with no
+	// space after //".
+	Problems []string
+}
+
+// LookAlikes returns the comments of f that look like a
+// //reconcilecheck:ignore directive but are not one.
+func LookAlikes(f *ast.File) []LookAlike {
+	var out []LookAlike
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if n, problems := lookAlike(c.Text); n > 0 {
+				out = append(out, LookAlike{Pos: c.Pos(), End: c.Pos() + token.Pos(n), Problems: problems})
+			}
+		}
+	}
+	return out
+}
+
+// lookAlike returns the length of the prefix of the comment text that
+// stands for DirectivePrefix, and what is wrong with it; 0 if text is a
+// directive or nothing like one.
+func lookAlike(text string) (int, []string) {
+	rest, ok := strings.CutPrefix(text, "//")
+	if !ok {
+		return 0, nil // a /* */ comment
+	}
+	var problems []string
+	if r := strings.TrimLeft(rest, " \t"); r != rest {
+		problems = append(problems, "with no space after //")
+		rest = r
+	}
+	name, rest, ok := cutFold(rest, "reconcilecheck")
+	if !ok {
+		return 0, nil
+	}
+	r := strings.TrimLeft(rest, " \t")
+	spaced := r != rest
+	rest, ok = strings.CutPrefix(r, ":")
+	if !ok {
+		return 0, nil // prose: "reconcilecheck ignores..."
+	}
+	if r := strings.TrimLeft(rest, " \t"); r != rest {
+		spaced = true
+		rest = r
+	}
+	verb, rest, ok := cutFold(rest, "ignore")
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return 0, nil // "//reconcilecheck:ignored", another word
+	}
+	if spaced {
+		problems = append(problems, "with no space around the colon")
+	}
+	if name != "reconcilecheck" || verb != "ignore" {
+		problems = append(problems, "in lower case")
+	}
+	if len(problems) == 0 {
+		return 0, nil // a directive
+	}
+	return len(text) - len(rest), problems
+}
+
+// cutFold cuts prefix from s ignoring case, and returns the text cut.
+func cutFold(s, prefix string) (cut, rest string, ok bool) {
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return "", s, false
+	}
+	return s[:len(prefix)], s[len(prefix):], true
+}

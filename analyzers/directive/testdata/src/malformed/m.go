@@ -13,6 +13,7 @@ var c = 3
 var d = 4
 
 // Well-formed: nothing to say here (its check reports it if unused).
+
 //reconcilecheck:ignore notfounderr the object is recreated by its owner
 var e = 5
 
