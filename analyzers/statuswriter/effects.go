@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
@@ -854,18 +855,6 @@ var (
 	stopHere = knownEffect{stop: true}
 )
 
-// readOnlyPkgs only read the objects they are given: logging, errors,
-// events, comparisons.
-var readOnlyPkgs = map[string]bool{
-	"fmt": true, "log": true, "log/slog": true, "errors": true, "strings": true, "strconv": true,
-	"github.com/go-logr/logr": true, "k8s.io/klog/v2": true, "k8s.io/klog": true,
-	"go.uber.org/zap": true, "github.com/pkg/errors": true,
-	"k8s.io/client-go/tools/record": true, "k8s.io/client-go/tools/events": true,
-	"github.com/google/go-cmp/cmp": true, "context": true,
-	"sigs.k8s.io/controller-runtime/pkg/client/apiutil": true,
-	"k8s.io/apimachinery/pkg/api/equality":              true,
-}
-
 // known tells what a library function does to its operand idx (-1: the
 // receiver), if this check knows.
 func known(fn *types.Func, idx int, r ref) (knownEffect, bool) {
@@ -875,7 +864,7 @@ func known(fn *types.Func, idx int, r ref) (knownEffect, bool) {
 		pkg = fn.Pkg().Path()
 	}
 	isMethod := fn.Signature().Recv() != nil
-	if readOnlyPkgs[pkg] {
+	if knowledge.ReadsOnly(fn) {
 		return readOnly, true
 	}
 	metaChange := func(field string) knownEffect {

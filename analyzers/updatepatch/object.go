@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
@@ -567,6 +568,9 @@ func readOnly(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
+	if knowledge.ReadsOnly(fn) {
+		return true
+	}
 	name := fn.Name()
 	if fn.Signature().Recv() != nil {
 		for _, p := range []string{"Get", "Is", "Has", "DeepCopy", "DeepEqual", "Equal", "String", "Len", "Contains"} {
@@ -580,8 +584,6 @@ func readOnly(fn *types.Func) bool {
 		return false
 	}
 	switch fn.Pkg().Path() {
-	case "fmt", "reflect", "k8s.io/klog/v2", "k8s.io/klog":
-		return true
 	case "slices":
 		for _, p := range []string{"Contains", "Index", "Equal", "Compare", "Max", "Min", "BinarySearch", "IsSorted", "Clone"} {
 			if strings.HasPrefix(name, p) {

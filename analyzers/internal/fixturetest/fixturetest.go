@@ -40,10 +40,49 @@ func Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*analysistest
 
 // RunWithSuggestedFixes is Run, and also applies every suggested fix and
 // compares each changed file with its "<file>.golden" twin.
+//
+// analysistest compares only the files that got a fix: a golden file whose
+// fixes all vanished would pass unnoticed. So every fixture file of the
+// analysed packages whose golden twin differs from it must have got a fix.
 func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
 	dir := Module(t, "testdata/src")
-	return analysistest.RunWithSuggestedFixes(t, dir, a, defaultPatterns(patterns)...)
+	results := analysistest.RunWithSuggestedFixes(t, dir, a, defaultPatterns(patterns)...)
+	checkGoldensFixed(t, results)
+	return results
+}
+
+// checkGoldensFixed reports each file of the results' packages that has a
+// golden twin different from it but got no suggested fix.
+func checkGoldensFixed(t *testing.T, results []*analysistest.Result) {
+	t.Helper()
+	fixed := map[string]bool{}
+	files := map[string]bool{}
+	for _, r := range results {
+		for _, f := range r.Pass.Files {
+			files[r.Pass.Fset.File(f.FileStart).Name()] = true
+		}
+		for _, d := range r.Diagnostics {
+			for _, fix := range d.SuggestedFixes {
+				for _, e := range fix.TextEdits {
+					fixed[r.Pass.Fset.Position(e.Pos).Filename] = true
+				}
+			}
+		}
+	}
+	for name := range files {
+		golden, err := os.ReadFile(name + ".golden")
+		if err != nil {
+			continue
+		}
+		orig, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(golden, orig) && !fixed[name] {
+			t.Errorf("%s: its golden file shows fixes, but no suggested fix was offered", filepath.Base(name))
+		}
+	}
 }
 
 func defaultPatterns(p []string) []string {
