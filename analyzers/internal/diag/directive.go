@@ -39,15 +39,8 @@ func (d *Directive) Names(check string) bool {
 	return false
 }
 
-// directives caches the directives of each file; syntax trees are not
-// shared between loads, so the cache only holds what one run parsed.
-var directives sync.Map // *ast.File -> []*Directive
-
 // Directives returns the suppression comments of f.
 func Directives(fset *token.FileSet, f *ast.File) []*Directive {
-	if v, ok := directives.Load(f); ok {
-		return v.([]*Directive)
-	}
 	var out []*Directive
 	tf := fset.File(f.FileStart)
 	for _, cg := range f.Comments {
@@ -76,13 +69,36 @@ func Directives(fset *token.FileSet, f *ast.File) []*Directive {
 			out = append(out, d)
 		}
 	}
-	v, _ := directives.LoadOrStore(f, out)
-	return v.([]*Directive)
+	return out
 }
 
-// used records, per analysis pass, the directives that suppressed a
-// diagnostic of that pass's analyzer.
-var used sync.Map // *analysis.Pass -> *sync.Map[*Directive]bool
+// passes holds, per running analysis pass, the directives of the files it
+// reported in and those that suppressed something. The entry lives only
+// while the pass runs (WithDirectives removes it), so no syntax tree is
+// kept beyond its pass: a long golangci-lint run would otherwise keep the
+// syntax of every package it analysed.
+var passes sync.Map // *analysis.Pass -> *passDirectives
+
+type passDirectives struct {
+	mu    sync.Mutex
+	files map[*ast.File][]*Directive
+	used  map[*Directive]bool
+}
+
+func stateOf(pass *analysis.Pass) *passDirectives {
+	v, _ := passes.LoadOrStore(pass, &passDirectives{files: map[*ast.File][]*Directive{}, used: map[*Directive]bool{}})
+	return v.(*passDirectives)
+}
+
+// of returns the directives of f, parsed once per pass.
+func (st *passDirectives) of(fset *token.FileSet, f *ast.File) []*Directive {
+	ds, ok := st.files[f]
+	if !ok {
+		ds = Directives(fset, f)
+		st.files[f] = ds
+	}
+	return ds
+}
 
 // suppressed reports whether a well-formed directive naming pass's
 // analyzer covers pos, and records its use.
@@ -92,13 +108,15 @@ func suppressed(pass *analysis.Pass, pos token.Pos) bool {
 		return false
 	}
 	line := pass.Fset.Position(pos).Line
-	for _, d := range Directives(pass.Fset, f) {
+	st := stateOf(pass)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for _, d := range st.of(pass.Fset, f) {
 		if d.Reason == "" || !d.Names(pass.Analyzer.Name) {
 			continue
 		}
 		if d.Line == line || d.Line == line-1 {
-			m, _ := used.LoadOrStore(pass, &sync.Map{})
-			m.(*sync.Map).Store(d, true)
+			st.used[d] = true
 			return true
 		}
 	}
@@ -107,22 +125,20 @@ func suppressed(pass *analysis.Pass, pos token.Pos) bool {
 
 // ReportUnusedDirectives reports the well-formed directives naming pass's
 // analyzer that suppressed nothing in this pass: stale suppressions hide
-// the next real finding on that line. Call it at the end of a Run.
+// the next real finding on that line. Call it at the end of a Run; it
+// forgets what the pass recorded.
 func ReportUnusedDirectives(pass *analysis.Pass) {
-	v, _ := used.LoadAndDelete(pass)
-	m, _ := v.(*sync.Map)
+	st := stateOf(pass)
+	passes.Delete(pass)
+	st.mu.Lock()
+	defer st.mu.Unlock()
 	for _, f := range pass.Files {
 		if IsGenerated(pass, f.FileStart) {
 			continue
 		}
-		for _, d := range Directives(pass.Fset, f) {
-			if d.Reason == "" || !d.Names(pass.Analyzer.Name) {
+		for _, d := range st.of(pass.Fset, f) {
+			if d.Reason == "" || !d.Names(pass.Analyzer.Name) || st.used[d] {
 				continue
-			}
-			if m != nil {
-				if _, ok := m.Load(d); ok {
-					continue
-				}
 			}
 			pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End,
 				Message: fmt.Sprintf("this %s directive suppresses no %s finding: remove it, or it will hide the next real one", DirectivePrefix, pass.Analyzer.Name)})
@@ -135,6 +151,7 @@ func ReportUnusedDirectives(pass *analysis.Pass) {
 func WithDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
+		defer passes.Delete(pass) // also when Run fails or panics
 		res, err := run(pass)
 		if err == nil {
 			ReportUnusedDirectives(pass)
