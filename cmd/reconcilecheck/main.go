@@ -78,7 +78,7 @@ func drive(args []string) int {
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return fail(fmt.Errorf("cannot locate own executable: %v", err))
+		return fail(fmt.Errorf("cannot locate own executable: %w", err))
 	}
 	r := newRunner()
 	defer r.stop()
@@ -105,7 +105,7 @@ func drive(args []string) int {
 	}
 	findings, err := parseVetJSON(out.Bytes())
 	if err != nil {
-		return fail(fmt.Errorf("reading go vet's output: %v", err))
+		return fail(fmt.Errorf("reading go vet's output: %w", err))
 	}
 	if o.sarif != "" {
 		if err := writeSARIF(o.sarif, findings, base); err != nil {
@@ -198,7 +198,7 @@ func parseVetJSON(out []byte) ([]finding, error) {
 				if err := json.Unmarshal(raw, &diags); err != nil {
 					var e struct{ Error string }
 					if json.Unmarshal(raw, &e) != nil || e.Error == "" {
-						return nil, fmt.Errorf("package %s, check %s: %v", pkg, check, err)
+						return nil, fmt.Errorf("package %s, check %s: %w", pkg, check, err)
 					}
 					fs = append(fs, finding{Pkg: pkg, Check: check, Err: e.Error})
 					continue

@@ -230,7 +230,9 @@ func TestDiff(t *testing.T) {
 	if after := snapshot(t, dir); !maps.Equal(after, before) {
 		t.Error("-diff changed the files")
 		for path, data := range before {
-			os.WriteFile(path, []byte(data), 0o666)
+			if err := os.WriteFile(path, []byte(data), 0o666); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 	// Nothing to fix: no diff, exit 0.

@@ -36,7 +36,7 @@ func newRunner() *runner {
 					r.signal = s.(syscall.Signal)
 				}
 				if r.child != nil {
-					r.child.Signal(s)
+					_ = r.child.Signal(s) // it may have exited already
 				}
 				r.mu.Unlock()
 			case <-r.done:

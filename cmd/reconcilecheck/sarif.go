@@ -215,7 +215,7 @@ func writeSARIF(file string, fs []finding, base string) error {
 		return err
 	}
 	if err := os.WriteFile(file, append(data, '\n'), 0o666); err != nil {
-		return fmt.Errorf("writing SARIF: %v", err)
+		return fmt.Errorf("writing SARIF: %w", err)
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ var noMatchRE = regexp.MustCompile(`^go: warning: "(.*)" matched no packages$`)
 func checkSetup(r *runner, o options) (string, error) {
 	base, err := os.Getwd()
 	if err != nil {
-		return "", fmt.Errorf("cannot get the current directory: %v", err)
+		return "", fmt.Errorf("cannot get the current directory: %w", err)
 	}
 	if o.dir != "" {
 		d := o.dir
@@ -40,7 +40,7 @@ func checkSetup(r *runner, o options) (string, error) {
 	args := concat([]string{"list", "-e", "-json=ImportPath,Dir,Error,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles"}, o.listFlags, "--", o.patterns)
 	code, err := r.output(base, &stdout, &stderr, args)
 	if err != nil {
-		return "", fmt.Errorf("running go list: %v", err)
+		return "", fmt.Errorf("running go list: %w", err)
 	}
 	if code > 128 {
 		return "", &exitError{code}
@@ -65,7 +65,7 @@ func checkSetup(r *runner, o options) (string, error) {
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
-			return "", fmt.Errorf("reading go list's output: %v", err)
+			return "", fmt.Errorf("reading go list's output: %w", err)
 		}
 		// A package with Go files but an error (a syntax error, a missing
 		// import) is for go vet to report as a package that does not

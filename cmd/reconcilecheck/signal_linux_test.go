@@ -38,7 +38,7 @@ func startBlocked(t *testing.T) (*exec.Cmd, int) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill() })
+	t.Cleanup(func() { _ = cmd.Process.Kill() }) // gone already when the test passed
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		if data, err := os.ReadFile(pidfile); err == nil {
@@ -46,7 +46,7 @@ func startBlocked(t *testing.T) (*exec.Cmd, int) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+			t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) }) // likewise
 			return cmd, pid
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -104,7 +104,7 @@ func TestKilledParentKillsChild(t *testing.T) {
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	cmd.Wait()
+	_ = cmd.Wait() // "signal: killed", as asked
 	waitGone(t, child)
 	if left := children(cmd.Process.Pid); len(left) > 0 {
 		t.Errorf("processes left whose parent was reconcilecheck: %v", left)
@@ -123,7 +123,10 @@ func TestSignalForwarded(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			select {
-			case <-done:
+			case err := <-done:
+				if err == nil {
+					t.Fatal("reconcilecheck exited 0 after the signal")
+				}
 			case <-time.After(30 * time.Second):
 				t.Fatal("reconcilecheck did not exit after the signal")
 			}
