@@ -95,9 +95,17 @@ func TestExampleVettool(t *testing.T) {
 
 // TestExampleFix applies every suggested fix to a copy of the example: it
 // must still build, and the fixed findings must be gone.
+//
+// The example is gofmt- and goimports-clean: so must the result of the
+// fixes be, with the imports they add in their groups (standard library,
+// third party, the module's own). One copy serves both questions, as each
+// run on a copy analyses every package afresh.
 func TestExampleFix(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Copy(t)
+	if bad := exampletest.Unformatted(t, dir); len(bad) > 0 {
+		t.Fatalf("the example is not formatted before -fix: %v", bad)
+	}
 	before, _ := exampletest.Run(t, dir, bin, "-json", "./...")
 	// -fix prints the findings that remain, those without a fix, and
 	// exits 1 since there are some.
@@ -116,6 +124,9 @@ func TestExampleFix(t *testing.T) {
 	}
 	if n := strings.Count(string(out), "\ninternal/") + strings.Count(string(out), "\napi/") + strings.Count(string(out), "\ncmd/"); n < remaining {
 		t.Errorf("-fix printed %d lines of findings, want at least %d:\n%s", n, remaining, out)
+	}
+	if bad := exampletest.Unformatted(t, dir); len(bad) > 0 {
+		t.Errorf("after -fix, not formatted as gofmt and goimports -local %s write: %v\n%s", exampletest.ModulePath(t, dir), bad, out)
 	}
 	if out, code := exampletest.Run(t, dir, "go", "build", "./..."); code != 0 {
 		t.Fatalf("the example no longer builds after -fix:\n%s", out)
