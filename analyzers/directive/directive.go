@@ -1,38 +1,24 @@
-// Package directive defines an Analyzer that reports malformed
-// //reconcilecheck:ignore suppression comments.
-//
-// Well-formed directives are honoured by every check (see package diag);
-// a check reports the directives naming it that suppressed nothing. This
-// analyzer reports the directives no check can honour: without a check
-// name, naming a check that does not exist, or without a reason; and the
-// comments that look like a directive to a person but are not one
-// ("// reconcilecheck:ignore", "//ReconcileCheck:ignore"), with a fix.
 package directive
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 )
 
-const doc = `report malformed //reconcilecheck:ignore directives
-
-A suppression comment must read
-	//reconcilecheck:ignore <check>[,<check>...] <reason>
-on the reported line or the line above it. One without a check, naming an
-unknown check, or without a reason suppresses nothing; this check says so.
-So does a comment that only looks like one: "// reconcilecheck:ignore"
-(a space after //), "//ReconcileCheck:ignore", "//reconcilecheck: ignore";
-its suggested fix rewrites it as a directive.`
+//go:embed doc.go
+var doc string
 
 // New returns the analyzer; known lists the names of every check.
 func New(known func() []string) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name: "directive",
-		Doc:  doc,
+		Doc:  checkdoc.MustExtract(doc, "directive"),
 		URL:  "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/directive.md",
 		Run: func(pass *analysis.Pass) (any, error) {
 			names := map[string]bool{}

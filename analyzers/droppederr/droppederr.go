@@ -1,20 +1,7 @@
-// Package droppederr defines an Analyzer that reports an error of a client
-// call that is only logged, after which the code carries on as if the call
-// had succeeded.
-//
-// # Analyzer droppederr
-//
-// droppederr: report a client error that is only logged before cleanup or success
-//
-// When the error of a client call (Get, List, Create, Update, Patch,
-// Delete, DeleteAllOf, a status write, or a helper returning one) is tested
-// and the failing branch only logs it and rejoins the success path, a
-// transient error (a timeout, throttling, a conflict) is lost: the code
-// then removes a finalizer, deletes objects, or returns success, and
-// nothing retries the failed call. Return the error instead.
 package droppederr
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -25,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
@@ -33,20 +21,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report a client error that is only logged before cleanup or success
-
-When the error of a client call (Get, List, Create, Update, Patch, Delete,
-DeleteAllOf, a status write, or a helper returning one) is tested and the
-failing branch only logs it and rejoins the success path, which then
-removes a finalizer, deletes objects or returns success, a transient error
-is lost for good: the finalizer goes and the objects it guarded stay, or the
-failed write is not retried until the next event. Return the error instead.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports client errors that are only logged before a finalizer
 // removal, a Delete or a success return.
 var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "droppederr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
 	Run:      run,

@@ -1,8 +1,7 @@
-// Package finalizerdeadlock defines an Analyzer that reports a finalizer
-// left on an object that is already terminating (catalogue item A1).
 package finalizerdeadlock
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
@@ -21,26 +21,13 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report a finalizer that is never removed from a terminating object
-
-A finalizer F on object X that is removed only on paths where X is known not
-to be terminating ("remove our finalizer, then Delete(X)") is never removed
-once X is terminating for another reason (deleted by a user, a CLI, another
-controller): the code that handles that case waits or requeues, X never goes
-away, and whatever waits for X's deletion hangs with it.
-
-The variant reports a reconciler that adds a finalizer to a child object it
-fetched and updates, but never looks at that child's deletion state.
-
-Deletion-state tests (GetDeletionTimestamp() != nil, !...IsZero(),
-DeletionTimestamp != nil) and finalizer removals (controllerutil.RemoveFinalizer,
-SetFinalizers, finalizer.Finalizers) are recognised directly and through the
-project's own helpers, in any package of the module.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports finalizers left on terminating objects.
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerdeadlock",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "finalizerdeadlock"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerdeadlock.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
 	Run:      run,

@@ -1,22 +1,8 @@
-// Package globalfilter defines an Analyzer that reports a global event
-// filter that drops the status updates of a controller's other sources.
-//
-// # Analyzer globalfilter
-//
-// globalfilter: report WithEventFilter predicates that also drop status updates of Owns and Watches sources
-//
-// WithEventFilter(p) applies p to every source of the controller built by
-// the chain (For, Owns, Watches, WatchesMetadata; not WatchesRawSource).
-// When p is predicate.GenerationChangedPredicate (or LabelChanged,
-// AnnotationChanged, or an And/Or composition that behaves like them), the
-// updates of owned or watched objects that change only their status or
-// data are dropped too, so the controller never sees a child become ready.
-// Per-source predicates, given with builder.WithPredicates, are not
-// reported, nor are predicates this analyzer does not know.
 package globalfilter
 
 import (
 	"bytes"
+	_ "embed"
 	"go/ast"
 	"go/format"
 	"go/token"
@@ -25,25 +11,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 )
 
-const doc = `report WithEventFilter predicates that also drop status updates of Owns and Watches sources
-
-WithEventFilter(p) applies p to every source of the controller, not only to
-For. When p is predicate.GenerationChangedPredicate, LabelChangedPredicate or
-AnnotationChangedPredicate (or an And/Or composition dropping what they drop)
-and the chain also has Owns, Watches or WatchesMetadata sources, updates that
-change only the status or data of those objects never reach Reconcile. Pass
-the predicate to For with builder.WithPredicates instead.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports global event filters that drop status-only updates of
 // sources other than For.
 var Analyzer = &analysis.Analyzer{
 	Name:     "globalfilter",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "globalfilter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/globalfilter.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
 	Run:      run,

@@ -1,23 +1,7 @@
-// Package lostctx defines an Analyzer that reports context.Background() and
-// context.TODO() in a reconciler, or in a function it calls, while a
-// context.Context parameter is in scope.
-//
-// # Analyzer lostctx
-//
-// lostctx: report context.Background()/TODO() in reconcile code that has a ctx in scope
-//
-// The context controller-runtime passes to Reconcile carries the
-// controller's cancellation (the manager stopping), the reconcile timeout
-// when one is configured, and the request's logger. A call made with
-// context.Background() or context.TODO() instead of it keeps running when
-// the manager shuts down and logs without the request's name. Inside a
-// reconcile function, in the same-package functions it calls and in the
-// closures they run synchronously, such a call is reported when a
-// context.Context parameter is in scope; the suggested fix passes that
-// parameter. Code run by a go statement is left alone.
 package lostctx
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -26,28 +10,20 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report context.Background()/TODO() in reconcile code that has a ctx in scope
-
-The context controller-runtime passes to Reconcile carries the controller's
-cancellation (the manager stopping), the reconcile timeout when one is
-configured, and the request's logger. A call made with
-context.Background() or context.TODO() instead keeps running when the
-manager shuts down and logs without the request's name. Inside a reconcile
-function, the same-package functions it calls and the closures they run
-synchronously, such a call is reported when a context.Context parameter is
-in scope; the suggested fix passes that parameter instead. Code run by a go
-statement is not reported.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports context.Background() and context.TODO() in reconcile
 // code that has a context.Context parameter in scope.
 var Analyzer = &analysis.Analyzer{
 	Name:     "lostctx",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "lostctx"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

@@ -1,20 +1,7 @@
-// Package lostwakeup defines an Analyzer that reports a reconciler that
-// returns without requeue right after writing an object of a type its
-// controller does not watch, while work remains for a later reconcile.
-//
-// # Analyzer lostwakeup
-//
-// lostwakeup: report an early return without requeue that no watch event will wake up
-//
-// When Reconcile creates, updates, patches or deletes an object whose type
-// is none of the controller's For, Owns or Watches types and then returns
-// ctrl.Result{} with a nil error, skipping steps that the next reconcile
-// would take, nothing brings that next reconcile: no watch event comes for
-// the object just written. The remaining steps wait for an unrelated event
-// or the periodic resync, hours later. Return ctrl.Result{RequeueAfter: d}.
 package lostwakeup
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -24,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -32,20 +20,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report an early return without requeue that no watch event will wake up
-
-When Reconcile creates, updates, patches or deletes an object whose type is
-none of the controller's For, Owns or Watches types, then returns
-ctrl.Result{} with a nil error while steps remain that the next reconcile
-would take, nothing brings that next reconcile: no watch event comes for
-the object just written. The remaining steps wait for an unrelated event or
-the periodic resync, hours later. Return ctrl.Result{RequeueAfter: d}.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports returns without requeue right after a write of an
 // unwatched type that skip remaining work.
 var Analyzer = &analysis.Analyzer{
 	Name:     "lostwakeup",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "lostwakeup"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostwakeup.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,

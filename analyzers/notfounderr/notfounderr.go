@@ -1,21 +1,7 @@
-// Package notfounderr defines an Analyzer that reports a reconciler that
-// returns the NotFound error of fetching the object it was asked to
-// reconcile.
-//
-// # Analyzer notfounderr
-//
-// notfounderr: report Reconcile returning the NotFound error of the requested object
-//
-// When Reconcile(ctx, req) gets the object named by req and returns the
-// error unfiltered (return ctrl.Result{}, err, or the error wrapped with
-// fmt.Errorf("...: %w", err)), the request of a deleted object fails for
-// ever: controller-runtime requeues it with backoff and logs a Reconciler
-// error each time. Filter it with client.IgnoreNotFound(err), or return nil
-// on an apierrors.IsNotFound branch. A re-fetch after an earlier Get of the
-// same object has dealt with NotFound is not reported.
 package notfounderr
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -25,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
@@ -32,20 +19,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report Reconcile returning the NotFound error of the requested object
-
-When Reconcile(ctx, req) gets the object named by req and returns the error
-unfiltered (also wrapped with %w), the request of a deleted object fails for
-ever: controller-runtime requeues it with backoff and logs a Reconciler error
-each time. Filter it with client.IgnoreNotFound(err) or an
-apierrors.IsNotFound branch that returns nil. A re-fetch after an earlier Get
-of the same object has dealt with NotFound is not reported.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports Reconcile returning the NotFound error of the object it
 // reconciles.
 var Analyzer = &analysis.Analyzer{
 	Name:     "notfounderr",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "notfounderr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/notfounderr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

@@ -1,19 +1,7 @@
-// Package ownsnoowner defines an Analyzer that reports Owns(&T{}) in a
-// controller builder chain whose reconciler creates T objects but never
-// gives them a controller reference (catalogue item B5).
-//
-// # Analyzer ownsnoowner
-//
-// ownsnoowner: report Owns of a type the reconciler creates without a controller reference
-//
-// Owns(&T{}) maps the events of a T object to the object named by its
-// controller reference (EnqueueRequestForOwner with OnlyControllerOwner;
-// with builder.MatchEveryOwner, to every owner). A T created without one
-// never maps back: changes to it, its deletion included, do not trigger a
-// reconcile of its owner.
 package ownsnoowner
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -23,27 +11,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report Owns of a type the reconciler creates without a controller reference
-
-Owns(&T{}) maps each event of a T object to the owner named by the object's
-controller reference (to every owner with builder.MatchEveryOwner). When the
-reconciler's package creates T objects (client Create, CreateOrUpdate,
-CreateOrPatch, server-side apply) but nothing in it, nor in the helpers it
-calls, sets a controller reference on a T (SetControllerReference, a stored
-OwnerReferences list, SetOwnerReferences, WithOwnerReferences), changes to
-those objects never trigger a reconcile. The check is silent when an owner
-reference may be set on an object whose type is not known.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports Owns of objects that never get a controller reference.
 var Analyzer = &analysis.Analyzer{
 	Name:     "ownsnoowner",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "ownsnoowner"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownsnoowner.md",
 	Requires: []*analysis.Analyzer{FactsAnalyzer, ctrlmodel.Analyzer},
 	Run:      run,

@@ -50,6 +50,12 @@ func TestEveryCheckIsDocumented(t *testing.T) {
 			t.Errorf("check %s has no page: %v", a.Name, err)
 			continue
 		}
+		// The page opens with the analyzer's own summary (its doc.go),
+		// so that the two cannot drift apart.
+		summary, _, _ := strings.Cut(a.Doc, "\n")
+		if want := "# " + a.Name + "\n\n> " + a.Name + ": " + summary + "\n"; !strings.HasPrefix(string(page), want) {
+			t.Errorf("docs/checks/%s.md must start with %q (the summary in the check's doc.go)", a.Name, want)
+		}
 		lower := strings.ToLower(string(page))
 		for _, section := range []string{"what it finds", "why it matters", "bad", "good", "fix", "suppress", "flags"} {
 			if !strings.Contains(lower, section) {

@@ -1,21 +1,8 @@
-// Package resulterr defines an Analyzer that reports a reconcile.Result
-// asking for a requeue returned together with an error that may be
-// non-nil.
-//
-// # Analyzer resulterr
-//
-// resulterr: report a requeueing ctrl.Result returned with a possibly non-nil error
-//
-// When a reconciler returns an error, controller-runtime ignores the
-// Result (and logs a warning): the request is requeued with the rate
-// limiter's exponential backoff instead of after RequeueAfter. A return
-// statement that sets RequeueAfter or Requeue and also returns an error
-// that may be non-nil loses the intended requeue interval on the error
-// path. Return the Result with a nil error, or the error with ctrl.Result{}.
 package resulterr
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -27,26 +14,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report a requeueing ctrl.Result returned with a possibly non-nil error
-
-When a reconciler returns a non-nil error, controller-runtime ignores the
-Result it returned (and logs a warning): the request is retried with the
-rate limiter's exponential backoff, not after RequeueAfter. A return of a
-Result that sets RequeueAfter or Requeue together with an error that may be
-non-nil therefore loses the intended requeue interval whenever the error is
-set. Return the Result with a nil error, or the error with ctrl.Result{}.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports requeueing Results returned with a possibly non-nil
 // error.
 var Analyzer = &analysis.Analyzer{
 	Name:     "resulterr",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "resulterr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/resulterr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

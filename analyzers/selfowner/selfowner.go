@@ -1,24 +1,7 @@
-// Package selfowner defines an Analyzer that reports an owner reference
-// whose owner and owned object are the same object.
-//
-// # Analyzer selfowner
-//
-// selfowner: report an object made the owner of itself
-//
-// controllerutil.SetControllerReference(owner, controlled, scheme) and
-// SetOwnerReference(owner, object, scheme) (also ctrl.SetControllerReference)
-// record owner in the owned object's metadata.ownerReferences. Called with
-// the same object twice (the same variable, two objects fetched with the
-// same key, a DeepCopy of the owner), the object gets a reference to itself:
-// it is useless to the garbage collector, it takes the object's one
-// controller slot, and the child the code meant to own gets no reference, so
-// it is neither deleted with its owner nor mapped back to it by Owns. The
-// same holds for a server-side apply configuration built for an object with
-// WithOwnerReferences carrying that same object's UID. Pass the child object
-// as the owned argument.
 package selfowner
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -26,27 +9,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report an object made the owner of itself
-
-SetControllerReference / SetOwnerReference (controllerutil or ctrl) called
-with the same object as owner and as owned object (the same variable, two
-objects of one type fetched with the same key, a DeepCopy of the owner), or
-an apply configuration given WithOwnerReferences with the UID of the object
-it is built for, gives that object a reference to itself: the reference is
-useless, and the child meant to be owned gets none, so it is neither
-garbage-collected with its owner nor mapped back to it. Pass the child
-object as the owned argument.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports owner references from an object to itself.
 var Analyzer = &analysis.Analyzer{
 	Name:     "selfowner",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "selfowner"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfowner.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

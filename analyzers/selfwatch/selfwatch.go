@@ -1,49 +1,24 @@
-// Package selfwatch defines an Analyzer that reports a controller builder
-// that watches its For type a second time, through Owns or through Watches
-// with an owner or object handler.
-//
-// # Analyzer selfwatch
-//
-// selfwatch: report Owns or Watches of a controller's own For type
-//
-// A chain such as
-//
-//	ctrl.NewControllerManagedBy(mgr).
-//		For(&corev1.Namespace{}).
-//		Owns(&corev1.Namespace{})
-//
-// feeds requests from two sources into one queue and one Reconcile: the
-// object's own events and the events of the objects it owns, which are of
-// the same kind. Reconcile cannot tell owner from owned; when it builds an
-// owner reference from the requested object, objects end up owning
-// themselves and ownership oscillates. Watches of the For type with
-// handler.EnqueueRequestForObject only duplicates the For source.
-// Watches of the For type with handler.EnqueueRequestsFromMapFunc is a
-// deliberate mapping between objects of one kind and is not reported.
 package selfwatch
 
 import (
+	_ "embed"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 )
 
-const doc = `report Owns or Watches of a controller's own For type
-
-A builder chain with For(&T{}) and Owns(&T{}), or Watches(&T{}, h) where h is
-handler.EnqueueRequestForOwner or EnqueueRequestForObject, sends events of
-one kind through two sources into one Reconcile that cannot tell owner from
-owned: owner references built from the request make objects own themselves.
-Watches(&T{}, handler.EnqueueRequestsFromMapFunc(...)) is not reported.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports a builder chain that watches its For type again.
 var Analyzer = &analysis.Analyzer{
 	Name:     "selfwatch",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "selfwatch"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfwatch.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
 	Run:      run,

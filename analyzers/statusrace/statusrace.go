@@ -1,26 +1,7 @@
-// Package statusrace defines an Analyzer that reports a test asserting on
-// the status of an object read with a single Get right after it wrote
-// an object through a client, instead of polling with Eventually.
-//
-// # Analyzer statusrace
-//
-// statusrace: report tests that assert on status read once right after a Create or Update
-//
-// In a _test.go file, a function (a Ginkgo It closure, a TestXxx function,
-// a t.Run subtest) creates, updates or patches an object through a
-// controller-runtime client, then gets an object once and asserts on its
-// .Status (a field path through Status, or its conditions). The controller
-// reconciles asynchronously: right after the write it may not have run
-// yet, so the test passes or fails depending on timing. Assert inside
-// Gomega's Eventually (or a polling helper such as
-// wait.PollUntilContextTimeout) instead.
-//
-// Tests whose client comes from controller-runtime's fake package, and
-// tests that call a Reconcile method themselves, are synchronous and not
-// reported; neither is status the test wrote itself with Status().Update.
 package statusrace
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -30,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
@@ -37,19 +19,13 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report tests that assert on status read once right after a Create or Update
-
-In a _test.go file, a test that writes an object through a controller-runtime
-client (Create, Update, Patch) and then asserts on the .Status or conditions
-of an object read with a single Get races with the controller, which may not
-have reconciled yet. Assert inside Gomega's Eventually, or poll with
-wait.PollUntilContextTimeout. Tests on a fake client or that call Reconcile
-themselves are synchronous and not reported.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports status assertions on a single Get right after a write.
 var Analyzer = &analysis.Analyzer{
 	Name:     "statusrace",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "statusrace"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusrace.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

@@ -1,21 +1,7 @@
-// Package statuswriter defines an Analyzer that reports an object written
-// with the wrong writer for what was changed: the main resource writer
-// after changing only its status, or the status writer after changing
-// only its spec or metadata.
-//
-// # Analyzer statuswriter
-//
-// statuswriter: report status written with Update, or spec and metadata written with Status().Update
-//
-// For a type with a status subresource, the API server ignores .status in
-// a write to the main resource (Update, Patch) and everything but .status
-// in a write to the status subresource (Status().Update, Status().Patch).
-// A write whose object was changed, since it was last read or written,
-// only in the part its writer ignores silently drops the change. Use
-// Status().Update for status, Update for spec and metadata.
 package statuswriter
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -23,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
@@ -30,22 +17,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report status written with Update, or spec and metadata written with Status().Update
-
-For a type with a status subresource (built-in types with a Status field,
-and types declared with // +kubebuilder:subresource:status), the API server
-ignores .status in a write to the main resource (Update, Patch) and
-everything but .status in a write to the status subresource
-(Status().Update, Status().Patch). When the object was changed, since it
-was last read or written, only in the part its writer ignores, the change
-is silently dropped. Use Status().Update after changing status, and Update
-or Patch after changing spec, labels, annotations or finalizers.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports writes of an object with the writer that ignores the
 // only part of it that was changed.
 var Analyzer = &analysis.Analyzer{
 	Name:     "statuswriter",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "statuswriter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuswriter.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,

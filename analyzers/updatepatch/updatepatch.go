@@ -1,23 +1,7 @@
-// Package updatepatch defines an Analyzer that reports a whole-object
-// Update of an object that another controller also writes, after the
-// reconciler changed a few of its fields (catalogue item A5).
-//
-// # Analyzer updatepatch
-//
-// updatepatch: report a whole-object Update of a child object where a Patch is meant
-//
-// A reconciler that fetches an object another controller keeps changing
-// (typically a child it Owns: a Deployment whose status the deployment
-// controller writes and whose replicas an HPA sets), changes a few fields of
-// it and sends the whole object back with Update loses every race with
-// that controller: each of its writes between the fetch and the Update
-// turns the Update into a 409 Conflict and a wasted reconcile, and a stale
-// copy can overwrite the fields it set. Patch the fields you changed:
-// patch := client.MergeFrom(obj.DeepCopy()) before the first change, then
-// Patch(ctx, obj, patch).
 package updatepatch
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -25,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -33,28 +18,14 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-const doc = `report a whole-object Update of a child object where a Patch is meant
-
-A reconciler that fetches an object another controller keeps changing
-(typically a child it Owns: a Deployment whose status the deployment
-controller writes and whose replicas an HPA sets), changes a few fields of it
-and sends the whole object back with Update loses every race with that
-controller: each of its writes between the fetch and the Update turns the
-Update into a 409 Conflict and a wasted reconcile, and a stale copy can
-overwrite the fields it set. Patch the fields you changed:
-patch := client.MergeFrom(obj.DeepCopy()) before the first change, then
-Patch(ctx, obj, patch).
-
-By default only objects that are not the reconciler's For type are reported,
-in the code of a reconciler set up by a builder chain of the same package.
-With -updatepatch.all every Update of a fetched object after field changes
-is reported.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports Updates of fetched and changed objects that another
 // controller also writes.
 var Analyzer = &analysis.Analyzer{
 	Name:     "updatepatch",
-	Doc:      doc,
+	Doc:      checkdoc.MustExtract(doc, "updatepatch"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,
