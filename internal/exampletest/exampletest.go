@@ -84,15 +84,7 @@ func Expectations(t *testing.T, root string) []Finding {
 		known[a.Name] = true
 	}
 	var out []Finding
-	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
+	err := walkGo(root, func(_, rel string, data []byte) {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for n := 1; sc.Scan(); n++ {
 			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
@@ -101,7 +93,6 @@ func Expectations(t *testing.T, root string) []Finding {
 				}
 			}
 		}
-		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +136,23 @@ func union(a, b map[string]int) map[string]bool {
 		out[k] = true
 	}
 	return out
+}
+
+// walkGo calls fn with the path, the path relative to root, and the
+// contents of every .go file under root.
+func walkGo(root string, fn func(path, rel string, src []byte)) error {
+	return filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		fn(path, rel, src)
+		return nil
+	})
 }
 
 // Sort sorts findings by their string form.

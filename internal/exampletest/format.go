@@ -37,24 +37,15 @@ func Unformatted(t *testing.T, dir string) []string {
 	t.Helper()
 	local := ModulePath(t, dir)
 	var bad []string
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
+	err := walkGo(dir, func(path, rel string, src []byte) {
 		fmted, err := format.Source(src)
 		if err != nil || !bytes.Equal(fmted, src) {
 			bad = append(bad, rel+" (gofmt)")
-			return nil
+			return
 		}
 		if out, err := goimports(path, src, local); err != nil || !bytes.Equal(out, src) {
 			bad = append(bad, rel+" (goimports -local "+local+")")
 		}
-		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
