@@ -885,8 +885,6 @@ func known(fn *types.Func, idx int, r ref) (knownEffect, bool) {
 				return metaChange("OwnerReferences"), true
 			}
 			return readOnly, true
-		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
-			return readOnly, true
 		case "CreateOrUpdate", "CreateOrPatch":
 			if idx == 2 {
 				return stopHere, true // fetched and written there
@@ -894,7 +892,7 @@ func known(fn *types.Func, idx int, r ref) (knownEffect, bool) {
 		}
 	case crapi.ClientPkg:
 		switch name {
-		case "ObjectKeyFromObject", "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom":
+		case "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom":
 			return readOnly, true
 		}
 	case "k8s.io/apimachinery/pkg/api/meta":
@@ -903,8 +901,6 @@ func known(fn *types.Func, idx int, r ref) (knownEffect, bool) {
 			if idx == 0 {
 				return knownEffect{eff: change(r, true, "")}, true
 			}
-		case "FindStatusCondition", "IsStatusConditionTrue", "IsStatusConditionFalse", "IsStatusConditionPresentAndEqual":
-			return readOnly, true
 		}
 	case lifecycle.MetaV1Pkg:
 		switch {

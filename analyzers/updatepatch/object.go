@@ -591,14 +591,10 @@ func readOnly(fn *types.Func) bool {
 			}
 		}
 		return false
-	case crapi.ClientPkg:
-		return name == "ObjectKeyFromObject"
-	case crapi.ControllerutilPkg:
-		return name == "ContainsFinalizer" || name == "HasControllerReference" || name == "HasOwnerReference"
 	case metav1Pkg:
 		return name == "IsControlledBy" || name == "GetControllerOf" || name == "GetControllerOfNoCopy" || name == "HasAnnotation" || name == "HasLabel"
 	case metaPkg:
-		return name == "Accessor" || name == "FindStatusCondition" || strings.HasPrefix(name, "IsStatusCondition")
+		return name == "Accessor"
 	case "maps":
 		return name == "Equal" || name == "EqualFunc" || name == "Keys" || name == "Values" || name == "Clone"
 	}

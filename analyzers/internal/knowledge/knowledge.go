@@ -36,6 +36,14 @@ var readOnlyPackages = map[string]bool{
 // readOnlyFuncs are single functions of other packages that only read
 // their operands, by package path and name.
 var readOnlyFuncs = map[[2]string]bool{
+	{"k8s.io/apimachinery/pkg/api/meta", "FindStatusCondition"}:                                true,
+	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionFalse"}:                             true,
+	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionPresentAndEqual"}:                   true,
+	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionTrue"}:                              true,
+	{"sigs.k8s.io/controller-runtime/pkg/client", "ObjectKeyFromObject"}:                       true,
+	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "ContainsFinalizer"}:      true,
+	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "HasControllerReference"}: true,
+	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "HasOwnerReference"}:      true,
 	{"reflect", "DeepEqual"}: true,
 	{"reflect", "TypeOf"}:    true,
 }

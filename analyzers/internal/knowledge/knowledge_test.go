@@ -54,6 +54,7 @@ func TestReadsOnly(t *testing.T) {
 		{method("github.com/go-logr/logr", "Logger", "Info"), true},
 		{fun("reflect", "DeepEqual"), true},
 		{fun("reflect", "ValueOf"), false}, // a Value can set what it points to
+		{fun("sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "ContainsFinalizer"), true},
 		{fun("sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "AddFinalizer"), false},
 		{nil, false},
 	} {
