@@ -250,7 +250,7 @@ func printText(w io.Writer, fs []finding, base string) int {
 	return len(fs)
 }
 
-// posnLess orders "file:line:col: ..." lines by file, then line and column
+// posnLess orders go vet's "file:line:col" positions by file, then line and column
 // as numbers.
 func posnLess(a, b string) bool {
 	fa, la, ca := splitPosn(a)
@@ -264,14 +264,15 @@ func posnLess(a, b string) bool {
 	return ca < cb
 }
 
-func splitPosn(s string) (file string, line, col int) {
-	parts := strings.SplitN(s, ":", 4)
+// splitPosn splits go vet's "file:line:col" (the file may hold colons).
+func splitPosn(posn string) (file string, line, col int) {
+	parts := strings.Split(posn, ":")
 	if len(parts) < 3 {
-		return s, 0, 0
+		return posn, 0, 0
 	}
-	line, _ = strconv.Atoi(parts[1])
-	col, _ = strconv.Atoi(parts[2])
-	return parts[0], line, col
+	line, _ = strconv.Atoi(parts[len(parts)-2])
+	col, _ = strconv.Atoi(parts[len(parts)-1])
+	return strings.Join(parts[:len(parts)-2], ":"), line, col
 }
 
 // commandFlags are the standalone command's own flags, for help.

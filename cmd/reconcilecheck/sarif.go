@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -247,9 +246,9 @@ func (s *sarifWriter) artifact(file string) sarifArtifactLoc {
 
 // location converts go vet's "file:line:col" start and end.
 func (s *sarifWriter) location(posn, end string) sarifLocation {
-	file, line, col := splitVetPosn(posn)
+	file, line, col := splitPosn(posn)
 	r := sarifRegion{StartLine: line, StartColumn: s.column(file, line, col)}
-	if efile, eline, ecol := splitVetPosn(end); efile == file && eline > 0 {
+	if efile, eline, ecol := splitPosn(end); efile == file && eline > 0 {
 		r.EndLine, r.EndColumn = eline, s.column(file, eline, ecol)
 	}
 	if r.StartLine < 1 {
@@ -297,17 +296,6 @@ func lineStart(data []byte, line int) int {
 		off += i + 1
 	}
 	return off
-}
-
-// splitVetPosn splits go vet's "file:line:col" (the file may hold colons).
-func splitVetPosn(posn string) (file string, line, col int) {
-	parts := strings.Split(posn, ":")
-	if len(parts) < 3 {
-		return posn, 0, 0
-	}
-	line, _ = strconv.Atoi(parts[len(parts)-2])
-	col, _ = strconv.Atoi(parts[len(parts)-1])
-	return strings.Join(parts[:len(parts)-2], ":"), line, col
 }
 
 // repoRoot returns the nearest directory at or above dir that holds .git,

@@ -12,7 +12,6 @@ package scaffolds_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,7 +100,7 @@ func TestScaffolds(t *testing.T) {
 		}
 	}
 	bin := t.TempDir()
-	repo := repoRoot(t)
+	repo := exampletest.RepoRoot(t)
 	run(t, repo, nil, "go", "build", "-o", filepath.Join(bin, "reconcilecheck"), "./cmd/reconcilecheck")
 	// go install pkg@version ignores the current module, so the pinned
 	// CLI does not enter go.mod.
@@ -184,22 +183,4 @@ func run(t *testing.T, dir string, env []string, name string, args ...string) {
 		t.Fatalf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, out.Bytes())
 	}
 	t.Logf("%s %s: %s", filepath.Base(name), strings.Join(args, " "), time.Since(start).Round(time.Second))
-}
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal(fmt.Errorf("no go.mod above %s", dir))
-		}
-		dir = parent
-	}
 }

@@ -39,18 +39,17 @@ type Finding struct {
 
 func (f Finding) String() string { return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Check) }
 
-// Dir returns the example's directory, with its modules downloaded.
-func Dir(t *testing.T) string {
+// RepoRoot returns the root of this repository: the directory above the
+// test's that holds testdata/example.
+func RepoRoot(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for {
-		ex := filepath.Join(dir, "testdata", "example")
-		if _, err := os.Stat(filepath.Join(ex, "go.mod")); err == nil {
-			dir = ex
-			break
+		if _, err := os.Stat(filepath.Join(dir, "testdata", "example", "go.mod")); err == nil {
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -58,6 +57,12 @@ func Dir(t *testing.T) string {
 		}
 		dir = parent
 	}
+}
+
+// Dir returns the example's directory, with its modules downloaded.
+func Dir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(RepoRoot(t), "testdata", "example")
 	if out, err := exec.Command("go", "-C", dir, "mod", "download").CombinedOutput(); err != nil {
 		t.Fatalf("go mod download in the example: %v\n%s", err, out)
 	}

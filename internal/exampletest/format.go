@@ -5,9 +5,9 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/imports"
 )
 
@@ -18,13 +18,11 @@ func ModulePath(t *testing.T, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "module "); ok {
-			return strings.TrimSpace(rest)
-		}
+	path := modfile.ModulePath(data)
+	if path == "" {
+		t.Fatalf("no module line in %s/go.mod", dir)
 	}
-	t.Fatalf("no module line in %s/go.mod", dir)
-	return ""
+	return path
 }
 
 // Unformatted returns the .go files under dir (relative to it) that

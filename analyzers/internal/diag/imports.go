@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -57,32 +58,12 @@ func moduleOf(dir string) string {
 	}
 	var mod string
 	if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-		mod = moduleLine(data)
+		mod = modfile.ModulePath(data)
 	} else if parent := filepath.Dir(dir); parent != dir {
 		mod = moduleOf(parent)
 	}
 	modules.Store(dir, mod)
 	return mod
-}
-
-// moduleLine returns the module path declared in the go.mod text data.
-func moduleLine(data []byte) string {
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		rest, ok := strings.CutPrefix(line, "module")
-		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
-			continue
-		}
-		if i := strings.Index(rest, "//"); i >= 0 {
-			rest = rest[:i]
-		}
-		rest = strings.TrimSpace(rest)
-		if p, err := strconv.Unquote(rest); err == nil {
-			return p
-		}
-		return rest
-	}
-	return ""
 }
 
 // addImport returns an edit adding an import of path to f, in the group

@@ -116,8 +116,12 @@ func TestModuleLine(t *testing.T) {
 		"modules x\n":                           "",
 		"go 1.26\n":                             "",
 	} {
-		if got := moduleLine([]byte(in)); got != want {
-			t.Errorf("moduleLine(%q) = %q, want %q", in, got, want)
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(in), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if got := moduleOf(dir); got != want {
+			t.Errorf("moduleOf(go.mod %q) = %q, want %q", in, got, want)
 		}
 	}
 	dir := t.TempDir()
