@@ -2,8 +2,8 @@ package statuswriter
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -26,94 +27,31 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statuswriter",
 	Doc:      checkdoc.MustExtract(doc, "statuswriter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuswriter.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 	// Facts are exported for the user's modules only (see run).
-	FactTypes: []analysis.Fact{new(StatusSubresource), new(Effects)},
+	FactTypes: []analysis.Fact{new(StatusSubresource)},
 }
-
-// Effects is the fact of what an exported function of the user's module
-// may do to the objects it is given. Params is indexed like the
-// function's SSA parameters (the receiver first); a parameter that is not
-// an object has a zero entry.
-type Effects struct {
-	Params []ParamEffect
-}
-
-// ParamEffect holds the classes of changes a function makes to one
-// parameter: certainly on some path (Strong), or possibly (Weak).
-type ParamEffect struct {
-	Strong, Weak uint8
-}
-
-// AFact implements analysis.Fact.
-func (*Effects) AFact() {}
-
-func (f *Effects) String() string { return fmt.Sprintf("effects%v", f.Params) }
 
 func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return nil, nil
 	}
 	funcs := ssapkg.Of(pass).SrcFuncs()
-	e := newEngine(pass, funcs)
-	e.marked = markedTypes(pass)
-	for tn := range e.marked {
+	c := &checker{pass: pass, objs: objects.Of(pass), marked: markedTypes(pass)}
+	for tn := range c.marked {
 		pass.ExportObjectFact(tn, new(StatusSubresource))
 	}
-	exportEffects(pass, e, funcs)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if call, ok := instr.(*ssa.Call); ok {
-					checkWrite(pass, e, fn, call)
+					c.checkWrite(fn, call)
 				}
 			}
 		}
 	}
 	return nil, nil
-}
-
-// exportEffects exports what each exported function of the package does
-// to its object parameters, for callers in other packages.
-func exportEffects(pass *analysis.Pass, e *engine, funcs []*ssa.Function) {
-	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || fn.Parent() != nil {
-			continue
-		}
-		fact := &Effects{Params: make([]ParamEffect, len(fn.Params))}
-		hasObject := false
-		for i, p := range fn.Params {
-			if !objectParam(p.Type()) {
-				continue
-			}
-			hasObject = true
-			s := e.summary(fn, p)
-			fact.Params[i] = ParamEffect{Strong: uint8(s.strong), Weak: uint8(s.weak)}
-		}
-		if hasObject {
-			pass.ExportObjectFact(obj, fact)
-		}
-	}
-}
-
-// objectParam reports whether a parameter of type t may be a Kubernetes
-// object: a pointer to an object struct, or an interface with the
-// metadata setters (client.Object, metav1.Object).
-func objectParam(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		st, ok := u.Elem().Underlying().(*types.Struct)
-		return ok && objectStruct(st)
-	case *types.Interface:
-		for m := range u.Methods() {
-			if m.Name() == "SetLabels" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // write is a recognised write of an object.
@@ -164,35 +102,42 @@ func isStatusWriter(recv ssa.Value) bool {
 	return false
 }
 
-func checkWrite(pass *analysis.Pass, e *engine, fn *ssa.Function, call *ssa.Call) {
+// checker holds what the checks of one package share.
+type checker struct {
+	pass   *analysis.Pass
+	objs   *objects.Result
+	marked map[*types.TypeName]bool
+}
+
+func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 	w, ok := recogniseWrite(call)
 	if !ok {
 		return
 	}
 	obj := lifecycle.Strip(w.obj)
-	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !e.hasStatusSubresource(obj.Type()) {
+	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !c.hasStatusSubresource(obj.Type()) {
 		return
 	}
 	stops := map[ssa.Instruction]bool{}
 	if w.method == crapi.Patch {
-		if base := patchBase(e.identity(fn), call, obj); base != nil {
+		if base := c.patchBase(fn, call, obj); base != nil {
 			// A merge patch holds the changes made since its base was
 			// copied.
 			stops[base] = true
 		}
 	}
-	h := e.history(fn, call, obj, stops, 0)
+	h := c.objs.History(fn, call, obj, stops)
 	switch {
-	case !w.status && h.strong == clsStatus && h.weak&^clsStatus == 0:
-		report(pass, fn, w, h, false)
-	case w.status && h.strong != 0 && h.strong&^(clsSpec|clsMeta) == 0 && h.weak&(clsStatus|clsUnknown|clsChanged) == 0:
-		report(pass, fn, w, h, true)
+	case !w.status && h.Strong == objects.Status && h.Weak&^objects.Status == 0:
+		report(c.pass, fn, w, h, false)
+	case w.status && h.Strong != 0 && h.Strong&^(objects.Spec|objects.Meta) == 0 && h.Weak&(objects.Status|objects.Unknown|objects.Changed) == 0:
+		report(c.pass, fn, w, h, true)
 	}
 }
 
 // patchBase returns the DeepCopy of obj that the merge patch of the Patch
 // call was made from: client.MergeFrom(obj.DeepCopy()).
-func patchBase(id *identity, call *ssa.Call, obj ssa.Value) ssa.Instruction {
+func (c *checker) patchBase(fn *ssa.Function, call *ssa.Call, obj ssa.Value) ssa.Instruction {
 	_, args, _ := crapi.ClientCallSSA(call.Common())
 	if len(args) < 3 {
 		return nil
@@ -205,17 +150,17 @@ func patchBase(id *identity, call *ssa.Call, obj ssa.Value) ssa.Instruction {
 	if !ok {
 		return nil
 	}
-	fn := crapi.Callee(cp.Common())
-	if fn == nil || (fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject") {
+	dc := crapi.Callee(cp.Common())
+	if dc == nil || (dc.Name() != "DeepCopy" && dc.Name() != "DeepCopyObject") {
 		return nil
 	}
-	if recv := crapi.Receiver(cp.Common()); recv == nil || id.key(recv) != id.key(obj) {
+	if recv := crapi.Receiver(cp.Common()); recv == nil || !c.objs.Same(fn, recv, obj) {
 		return nil
 	}
 	return cp
 }
 
-func report(pass *analysis.Pass, fn *ssa.Function, w write, h effect, status bool) {
+func report(pass *analysis.Pass, fn *ssa.Function, w write, h objects.Effect, status bool) {
 	ce := ssaflow.CallExpr(fn, w.call)
 	if ce == nil || len(ce.Args) < 2 {
 		return
@@ -241,9 +186,9 @@ func report(pass *analysis.Pass, fn *ssa.Function, w write, h effect, status boo
 			}
 		}
 	}
-	fields := h.fieldNames(clsSpec | clsMeta)
+	fields := h.FieldNames(objects.Spec | objects.Meta)
 	verb := "was"
-	if h.strong == clsSpec|clsMeta || len(h.names) > 1 {
+	if h.Strong == objects.Spec|objects.Meta || len(h.Names) > 1 {
 		verb = "were"
 	}
 	diag.Reportf(pass, ce, nil,
@@ -301,4 +246,13 @@ func statusFix(pass *analysis.Pass, ce *ast.CallExpr, w write) []analysis.Sugges
 		Message:   "Write the status subresource with Status()." + sel.Sel.Name,
 		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: []byte("Status().")}},
 	}}
+}
+
+// constString returns the value of a string constant.
+func constString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
 }

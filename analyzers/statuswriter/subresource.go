@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
 
 // StatusSubresource is the fact that a type of the user's module is
@@ -114,7 +115,7 @@ func statusField(t types.Type) *types.Var {
 // isObjectType reports whether t's struct embeds ObjectMeta.
 func isObjectType(t types.Type) bool {
 	st, ok := types.Unalias(t).Underlying().(*types.Struct)
-	return ok && objectStruct(st)
+	return ok && objects.ObjectStruct(st)
 }
 
 // Built-in API groups whose types have a Status field but are not stored
@@ -131,7 +132,7 @@ var noStatusSubresource = []string{
 // a built-in type with a Status field, the CRD and APIService types, or a
 // type of the user's module declared with the kubebuilder marker (seen
 // here or through a fact). Unknown types are taken as not having one.
-func (e *engine) hasStatusSubresource(t types.Type) bool {
+func (c *checker) hasStatusSubresource(t types.Type) bool {
 	n := crapi.Named(t)
 	if n == nil || n.Obj().Pkg() == nil || statusField(n) == nil || !isObjectType(n) {
 		return false
@@ -154,8 +155,8 @@ func (e *engine) hasStatusSubresource(t types.Type) bool {
 	case path == lifecycle.MetaV1Pkg:
 		return false
 	}
-	if tn.Pkg() == e.pass.Pkg {
-		return e.marked[tn]
+	if tn.Pkg() == c.pass.Pkg {
+		return c.marked[tn]
 	}
-	return e.pass.ImportObjectFact(tn, new(StatusSubresource))
+	return c.pass.ImportObjectFact(tn, new(StatusSubresource))
 }

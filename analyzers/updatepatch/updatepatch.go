@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "updatepatch",
 	Doc:      checkdoc.MustExtract(doc, "updatepatch"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
@@ -51,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
 	c := &checker{
 		pass:  pass,
-		objs:  map[*ssa.Function]*lifecycle.Objects{},
+		objs:  objects.Of(pass),
 		sums:  map[summaryKey]int{},
 		names: map[ast.Node]map[string]insertion{},
 	}
@@ -168,22 +169,13 @@ func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
 // checker holds what is shared by the functions of one package.
 type checker struct {
 	pass *analysis.Pass
-	objs map[*ssa.Function]*lifecycle.Objects
+	objs *objects.Result
 	// sums memoises the summaries of helpers' parameters and results.
 	sums map[summaryKey]int
 	// names holds, per top-level function, the variable names given to
 	// the patches of earlier fixes, so that two fixes applied together
 	// declare different variables (or the same one at the same place).
 	names map[ast.Node]map[string]insertion
-}
-
-func (c *checker) objects(fn *ssa.Function) *lifecycle.Objects {
-	o, ok := c.objs[fn]
-	if !ok {
-		o = lifecycle.NewObjects(fn)
-		c.objs[fn] = o
-	}
-	return o
 }
 
 func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {

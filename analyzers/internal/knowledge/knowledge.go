@@ -1,60 +1,243 @@
 // Package knowledge holds what the checks know about library functions,
-// as data: one table, so that two checks cannot disagree on what a call
-// does to the objects it is given.
-//
-// Today it answers which functions only read their operands (logging,
-// errors, events, comparisons). A function of the user's module is not in
-// it: the checks summarise those from their bodies.
+// as data: one table, one row per function (or family of functions), so
+// that two checks cannot disagree on what a call does to the objects it is
+// given. The objects layer interprets it; a function of the user's module
+// is not in it: the layer summarises those from their bodies.
 package knowledge
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
+
+// Effect is what a library function does to one operand.
+type Effect uint8
+
+const (
+	// Reads leaves the operand as it is (logging, events, comparisons,
+	// getters, deep copies).
+	Reads Effect = iota + 1
+	// Changes changes the operand: the part of the object it is given,
+	// or, given the whole object or its metadata, the ObjectMeta field
+	// Field.
+	Changes
+	// Refetches reads the object from the server and writes it back
+	// (controllerutil.CreateOrUpdate): what happened to it before does not
+	// reach what follows.
+	Refetches
+	// Overwrites replaces the operand as a whole (DeepCopyInto's
+	// argument).
+	Overwrites
+)
+
+// Kind says which functions of a package a row is about.
+type Kind uint8
+
+const (
+	// Func rows match package-level functions.
+	Func Kind = iota
+	// Method rows match methods (of any type of the package).
+	Method
+	// Any rows match both.
+	Any
+)
+
+// Operands a row applies to, besides argument indexes (0 is the first
+// argument after the receiver).
+const (
+	Receiver    = -1
+	AllOperands = -2
+)
+
+// Row is one fact about library functions.
+type Row struct {
+	// Pkg is the import path; "k8s.io/..." matches every package under
+	// k8s.io; "" matches any package.
+	Pkg string
+	// Name is the function's name; "Get*" matches the names with that
+	// prefix, "*" any name.
+	Name    string
+	Kind    Kind
+	Operand int
+	Effect  Effect
+	// Field names the ObjectMeta field a Changes row changes when given
+	// the whole object.
+	Field string
+}
 
 // readOnlyPackages are the packages every function and method of which
 // only reads the objects it is given: they log, format, record events
 // about, or compare them.
-var readOnlyPackages = map[string]bool{
-	"context":                                true,
-	"errors":                                 true,
-	"fmt":                                    true,
-	"log":                                    true,
-	"log/slog":                               true,
-	"strconv":                                true,
-	"strings":                                true,
-	"github.com/go-logr/logr":                true,
-	"github.com/google/go-cmp/cmp":           true,
-	"github.com/pkg/errors":                  true,
-	"go.uber.org/zap":                        true,
-	"k8s.io/apimachinery/pkg/api/equality":   true,
-	"k8s.io/client-go/tools/events":          true, // EventRecorder.Eventf reads regarding/related
-	"k8s.io/client-go/tools/internal/events": true, // events.EventRecorder is an alias of its interface
-	"k8s.io/client-go/tools/record":          true, // EventRecorder.Event* reads the object
-	"k8s.io/klog":                            true,
-	"k8s.io/klog/v2":                         true,
-	"sigs.k8s.io/controller-runtime/pkg/client/apiutil": true,
+var readOnlyPackages = []string{
+	"context",
+	"errors",
+	"fmt",
+	"log",
+	"log/slog",
+	"strconv",
+	"strings",
+	"github.com/go-logr/logr",
+	"github.com/google/go-cmp/cmp",
+	"github.com/pkg/errors",
+	"go.uber.org/zap",
+	"k8s.io/apimachinery/pkg/api/equality",
+	"k8s.io/client-go/tools/events",          // EventRecorder.Eventf reads regarding/related
+	"k8s.io/client-go/tools/internal/events", // events.EventRecorder is an alias of its interface
+	"k8s.io/client-go/tools/record",          // EventRecorder.Event* reads the object
+	"k8s.io/klog",
+	"k8s.io/klog/v2",
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil",
 }
 
-// readOnlyFuncs are single functions of other packages that only read
-// their operands, by package path and name.
-var readOnlyFuncs = map[[2]string]bool{
-	{"k8s.io/apimachinery/pkg/api/meta", "FindStatusCondition"}:                                true,
-	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionFalse"}:                             true,
-	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionPresentAndEqual"}:                   true,
-	{"k8s.io/apimachinery/pkg/api/meta", "IsStatusConditionTrue"}:                              true,
-	{"sigs.k8s.io/controller-runtime/pkg/client", "ObjectKeyFromObject"}:                       true,
-	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "ContainsFinalizer"}:      true,
-	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "HasControllerReference"}: true,
-	{"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "HasOwnerReference"}:      true,
-	{"reflect", "DeepEqual"}: true,
-	{"reflect", "TypeOf"}:    true,
+const (
+	controllerutil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	client         = "sigs.k8s.io/controller-runtime/pkg/client"
+	meta           = "k8s.io/apimachinery/pkg/api/meta"
+	metav1         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	unstructured   = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+)
+
+// rows is the table. The first row that matches a function and operand
+// decides, so specific rows come before the general ones.
+var rows = func() []Row {
+	r := []Row{
+		// controller-runtime.
+		{controllerutil, "AddFinalizer", Func, 0, Changes, "Finalizers"},
+		{controllerutil, "RemoveFinalizer", Func, 0, Changes, "Finalizers"},
+		{controllerutil, "SetControllerReference", Func, 1, Changes, "OwnerReferences"},
+		{controllerutil, "SetOwnerReference", Func, 1, Changes, "OwnerReferences"},
+		{controllerutil, "RemoveOwnerReference", Func, 1, Changes, "OwnerReferences"},
+		{controllerutil, "RemoveControllerReference", Func, 1, Changes, "OwnerReferences"},
+		{controllerutil, "SetControllerReference", Func, AllOperands, Reads, ""},
+		{controllerutil, "SetOwnerReference", Func, AllOperands, Reads, ""},
+		{controllerutil, "RemoveOwnerReference", Func, AllOperands, Reads, ""},
+		{controllerutil, "RemoveControllerReference", Func, AllOperands, Reads, ""},
+		{controllerutil, "CreateOrUpdate", Func, 2, Refetches, ""},
+		{controllerutil, "CreateOrPatch", Func, 2, Refetches, ""},
+		{controllerutil, "ContainsFinalizer", Func, AllOperands, Reads, ""},
+		{controllerutil, "HasControllerReference", Func, AllOperands, Reads, ""},
+		{controllerutil, "HasOwnerReference", Func, AllOperands, Reads, ""},
+		{client, "ObjectKeyFromObject", Func, AllOperands, Reads, ""},
+		{client, "MergeFrom", Func, AllOperands, Reads, ""},
+		{client, "MergeFromWithOptions", Func, AllOperands, Reads, ""},
+		{client, "StrategicMergeFrom", Func, AllOperands, Reads, ""},
+
+		// apimachinery.
+		{meta, "SetStatusCondition", Func, 0, Changes, ""},
+		{meta, "RemoveStatusCondition", Func, 0, Changes, ""},
+		{meta, "FindStatusCondition", Func, AllOperands, Reads, ""},
+		{meta, "IsStatusCondition*", Func, AllOperands, Reads, ""},
+		{meta, "Accessor", Func, AllOperands, Reads, ""}, // returns the object itself: followed as such
+		{metav1, "SetMetaDataAnnotation", Func, 0, Changes, "Annotations"},
+		{metav1, "SetMetaDataLabel", Func, 0, Changes, "Labels"},
+		{unstructured, "Set*", Method, Receiver, Changes, "metadata"},
+		{unstructured, "SetNested*", Func, 0, Changes, ""},
+		{unstructured, "RemoveNestedField", Func, 0, Changes, ""},
+		{"k8s.io/apimachinery/pkg/runtime", "ObjectKinds", Method, AllOperands, Reads, ""},
+		{"k8s.io/apimachinery/pkg/runtime", "Recognizes", Method, AllOperands, Reads, ""},
+		{"k8s.io/apimachinery/pkg/runtime", "IsVersionRegistered", Method, AllOperands, Reads, ""},
+
+		// The standard library and encoders.
+		{"reflect", "DeepEqual", Func, AllOperands, Reads, ""},
+		{"reflect", "TypeOf", Func, AllOperands, Reads, ""},
+		{"encoding/json", "Marshal*", Func, AllOperands, Reads, ""},
+		{"sigs.k8s.io/yaml", "Marshal*", Func, AllOperands, Reads, ""},
+		{"maps", "Copy", Func, 0, Changes, ""},
+		{"maps", "DeleteFunc", Func, 0, Changes, ""},
+	}
+	for _, name := range []string{"Equal", "EqualFunc", "Keys", "Values", "Clone"} {
+		r = append(r, Row{"maps", name, Func, AllOperands, Reads, ""})
+	}
+	for _, name := range []string{"Contains*", "Index*", "Equal*", "Compare*", "Max*", "Min*", "BinarySearch*", "IsSorted*", "Clone"} {
+		r = append(r, Row{"slices", name, Func, AllOperands, Reads, ""})
+	}
+	// ObjectMeta's setters, promoted to every object.
+	for _, f := range []string{"Labels", "Annotations", "Finalizers", "OwnerReferences", "ManagedFields",
+		"Name", "Namespace", "GenerateName", "UID", "ResourceVersion", "Generation", "SelfLink",
+		"CreationTimestamp", "DeletionTimestamp", "DeletionGracePeriodSeconds"} {
+		r = append(r, Row{metav1, "Set" + f, Method, Receiver, Changes, f})
+	}
+	r = append(r,
+		Row{metav1, "Set*", Method, Receiver, Changes, "metadata"}, // ListMeta's, TypeMeta's
+		Row{metav1, "*", Any, AllOperands, Reads, ""},              // getters, IsControlledBy, GetControllerOf...
+	) // getters, IsControlledBy, GetControllerOf...
+	for _, p := range readOnlyPackages {
+		r = append(r, Row{p, "*", Any, AllOperands, Reads, ""})
+	}
+	// Methods every object has (generated or from the API machinery).
+	for _, name := range []string{"DeepCopy", "DeepCopyObject", "GetObjectKind", "String", "DeepEqual", "DeepDerivative", "Equal"} {
+		r = append(r, Row{"", name, Method, AllOperands, Reads, ""})
+	}
+	r = append(r,
+		Row{"", "DeepCopyInto", Method, Receiver, Reads, ""},
+		Row{"", "DeepCopyInto", Method, 0, Overwrites, ""},
+	)
+	// Getters and tests of library types.
+	for _, lib := range []string{"k8s.io/...", "sigs.k8s.io/..."} {
+		for _, prefix := range []string{"Get*", "Is*", "Has*", "Len"} {
+			r = append(r, Row{lib, prefix, Method, Receiver, Reads, ""})
+		}
+	}
+	return r
+}()
+
+// Rows returns a copy of the table, for documentation and tests.
+func Rows() []Row { return append([]Row(nil), rows...) }
+
+// Lookup returns the row that says what fn, a function or method of a
+// library, does to its operand (Receiver, or an argument index), if the
+// table knows.
+func Lookup(fn *types.Func, operand int) (Row, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return Row{}, false
+	}
+	for _, r := range rows {
+		if (r.Operand == AllOperands || r.Operand == operand) && r.matches(fn) {
+			return r, true
+		}
+	}
+	return Row{}, false
 }
 
-// ReadsOnly reports whether fn, a function or method of a library, is
-// known to leave the objects it is given (arguments and receiver) as they
-// are.
+// ReadsOnly reports whether fn is known to leave every object it is given
+// (arguments and receiver) as it is.
 func ReadsOnly(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	path := fn.Pkg().Path()
-	return readOnlyPackages[path] || readOnlyFuncs[[2]string{path, fn.Name()}]
+	for _, r := range rows {
+		if !r.matches(fn) {
+			continue
+		}
+		if r.Effect != Reads {
+			return false // it changes one of them
+		}
+		if r.Operand == AllOperands {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Row) matches(fn *types.Func) bool {
+	isMethod := fn.Signature().Recv() != nil
+	if (r.Kind == Func && isMethod) || (r.Kind == Method && !isMethod) {
+		return false
+	}
+	return match(r.Pkg, fn.Pkg().Path(), "/...") && match(r.Name, fn.Name(), "*")
+}
+
+// match matches s against a pattern: "" matches anything, a pattern ending
+// in wildcard matches by prefix.
+func match(pattern, s, wildcard string) bool {
+	if pattern == "" {
+		return true
+	}
+	if prefix, ok := strings.CutSuffix(pattern, wildcard); ok {
+		if wildcard == "/..." {
+			return s == prefix || strings.HasPrefix(s, prefix+"/")
+		}
+		return strings.HasPrefix(s, prefix)
+	}
+	return pattern == s
 }

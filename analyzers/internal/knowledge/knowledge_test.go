@@ -2,8 +2,11 @@ package knowledge_test
 
 import (
 	"go/types"
+	"os"
+	"strings"
 	"testing"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
@@ -62,4 +65,135 @@ func TestReadsOnly(t *testing.T) {
 			t.Errorf("ReadsOnly(%v) = %v, want %v", c.fn, got, c.want)
 		}
 	}
+}
+
+// TestLookup checks rows that decide what a call changes, on the real
+// packages.
+func TestLookup(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps},
+		"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "k8s.io/apimachinery/pkg/apis/meta/v1",
+		"k8s.io/client-go/tools/record", "k8s.io/api/apps/v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]*types.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) { byPath[p.PkgPath] = p.Types })
+	cu := byPath["sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"]
+	fun := func(name string) *types.Func { return cu.Scope().Lookup(name).(*types.Func) }
+	method := func(pkg, typ, name string) *types.Func {
+		obj := byPath[pkg].Scope().Lookup(typ)
+		m, _, _ := types.LookupFieldOrMethod(obj.Type(), true, byPath[pkg], name)
+		return m.(*types.Func)
+	}
+	for _, c := range []struct {
+		fn      *types.Func
+		operand int
+		effect  knowledge.Effect
+		field   string
+	}{
+		{fun("AddFinalizer"), 0, knowledge.Changes, "Finalizers"},
+		{fun("SetControllerReference"), 1, knowledge.Changes, "OwnerReferences"},
+		{fun("SetControllerReference"), 0, knowledge.Reads, ""},
+		{fun("CreateOrUpdate"), 2, knowledge.Refetches, ""},
+		{method("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta", "SetLabels"), knowledge.Receiver, knowledge.Changes, "Labels"},
+		{method("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta", "GetLabels"), knowledge.Receiver, knowledge.Reads, ""},
+		{method("k8s.io/api/apps/v1", "Deployment", "SetFinalizers"), knowledge.Receiver, knowledge.Changes, "Finalizers"}, // promoted
+		{method("k8s.io/api/apps/v1", "Deployment", "DeepCopyInto"), 0, knowledge.Overwrites, ""},
+		{method("k8s.io/api/apps/v1", "Deployment", "DeepCopyInto"), knowledge.Receiver, knowledge.Reads, ""},
+		{method("k8s.io/client-go/tools/record", "EventRecorder", "Event"), 0, knowledge.Reads, ""},
+	} {
+		r, ok := knowledge.Lookup(c.fn, c.operand)
+		if !ok || r.Effect != c.effect || r.Field != c.field {
+			t.Errorf("Lookup(%v, %d) = %+v, %v; want effect %d field %q", c.fn, c.operand, r, ok, c.effect, c.field)
+		}
+	}
+	if r, ok := knowledge.Lookup(fun("AddFinalizer"), 1); ok {
+		t.Errorf("Lookup(AddFinalizer, 1) = %+v: the finalizer string is no object", r)
+	}
+}
+
+// TestRowsExist keeps the table honest: every row that names one function
+// of a package this module can load names a function or method that
+// exists there.
+func TestRowsExist(t *testing.T) {
+	paths := map[string]bool{}
+	for _, r := range knowledge.Rows() {
+		if r.Pkg != "" && !strings.HasSuffix(r.Pkg, "/...") {
+			paths[r.Pkg] = true
+		}
+	}
+	// Only packages of modules this module's go.mod requires: the others
+	// (zap, klog v1) would make the load fail as a whole.
+	data, err := os.ReadFile("../../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := modfile.ParseLax("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mods []string
+	for _, r := range mf.Require {
+		mods = append(mods, r.Mod.Path)
+	}
+	var list []string
+	for p := range paths {
+		first, _, _ := strings.Cut(p, "/")
+		std := !strings.Contains(first, ".")
+		for _, m := range mods {
+			if p == m || strings.HasPrefix(p, m+"/") {
+				std = true
+			}
+		}
+		if std {
+			list = append(list, p)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, list...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]*types.Package{}
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && p.Types != nil {
+			byPath[p.PkgPath] = p.Types
+		}
+	}
+	checked := 0
+	for _, r := range knowledge.Rows() {
+		pkg := byPath[r.Pkg]
+		if pkg == nil || strings.ContainsAny(r.Name, "*") {
+			continue
+		}
+		checked++
+		if !hasFunc(pkg, r.Name, r.Kind) {
+			t.Errorf("row %+v: %s has no such function", r, r.Pkg)
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d rows checked", checked)
+	}
+}
+
+func hasFunc(pkg *types.Package, name string, kind knowledge.Kind) bool {
+	if kind != knowledge.Method {
+		if _, ok := pkg.Scope().Lookup(name).(*types.Func); ok {
+			return true
+		}
+	}
+	if kind == knowledge.Func {
+		return false
+	}
+	for _, n := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if m, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name); m != nil {
+			if _, ok := m.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

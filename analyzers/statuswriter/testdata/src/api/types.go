@@ -31,24 +31,24 @@ type Guestbook struct { // want Guestbook:"statusSubresource"
 	Status GuestbookStatus `json:"status,omitempty"`
 }
 
-func (in *Guestbook) DeepCopyObject() runtime.Object { // want DeepCopyObject:`effects\[\{0 0\}\]`
+func (in *Guestbook) DeepCopyObject() runtime.Object {
 	return in.DeepCopy()
 }
 
 // SetPhase changes status only.
-func (in *Guestbook) SetPhase(p string) { // want SetPhase:`effects\[\{1 0\} \{0 0\}\]`
+func (in *Guestbook) SetPhase(p string) {
 	in.Status.Phase = p
 }
 
 // Default changes spec only.
-func (in *Guestbook) Default() { // want Default:`effects\[\{2 0\}\]`
+func (in *Guestbook) Default() {
 	if in.Spec.Size == 0 {
 		in.Spec.Size = 1
 	}
 }
 
 // MarkReady sets a status condition.
-func MarkReady(gb *Guestbook) { // want MarkReady:`effects\[\{1 0\}\]`
+func MarkReady(gb *Guestbook) {
 	meta.SetStatusCondition(&gb.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
 }
 
@@ -63,7 +63,7 @@ type Legacy struct {
 	Status GuestbookStatus `json:"status,omitempty"`
 }
 
-func (in *Legacy) DeepCopyObject() runtime.Object { // want DeepCopyObject:`effects\[\{0 0\}\]`
+func (in *Legacy) DeepCopyObject() runtime.Object {
 	out := *in
 	return &out
 }

@@ -4,14 +4,14 @@
 
 package api
 
-func (in *Guestbook) DeepCopyInto(out *Guestbook) { // want DeepCopyInto:`effects\[\{0 0\} \{3 16\}\]`
+func (in *Guestbook) DeepCopyInto(out *Guestbook) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	out.Spec = in.Spec
 	out.Status = in.Status
 }
 
-func (in *Guestbook) DeepCopy() *Guestbook { // want DeepCopy:`effects\[\{0 0\}\]`
+func (in *Guestbook) DeepCopy() *Guestbook {
 	if in == nil {
 		return nil
 	}

@@ -1,0 +1,116 @@
+package objects_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// probe reports what the layer answers at each call of the fixtures'
+// probe package: probe.Same(a, b), probe.Part(v, obj), probe.History(obj).
+var probe = &analysis.Analyzer{
+	Name:     "probe",
+	Doc:      "report the object layer's answers at probe calls",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Run:      runProbe,
+}
+
+const probePkg = fixturetest.ModulePath + "/probe"
+
+func runProbe(pass *analysis.Pass) (any, error) {
+	r := objects.Of(pass)
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := crapi.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != probePkg {
+					continue
+				}
+				args := call.Common().Args
+				switch callee.Name() {
+				case "Same":
+					answer := "different"
+					if r.Same(fn, args[0], args[1]) {
+						answer = "same"
+					}
+					pass.Reportf(call.Pos(), "%s", answer)
+				case "Part":
+					p, ok := r.Part(fn, args[0], args[1])
+					switch {
+					case !ok:
+						pass.Reportf(call.Pos(), "outside")
+					case p.Whole:
+						pass.Reportf(call.Pos(), "whole")
+					default:
+						pass.Reportf(call.Pos(), "part %s %s depth %d", classes(p.Class), p.Name, p.Depth)
+					}
+				case "History":
+					h := r.History(fn, call, args[0], nil)
+					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",
+						classes(h.Strong), classes(h.Weak), h.FieldNames(objects.Status|objects.Spec|objects.Meta))
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func classes(c objects.Class) string {
+	var out []string
+	for _, x := range []struct {
+		c    objects.Class
+		name string
+	}{{objects.Status, "Status"}, {objects.Spec, "Spec"}, {objects.Meta, "Meta"}, {objects.Changed, "Changed"}, {objects.Unknown, "Unknown"}} {
+		if c&x.c != 0 {
+			out = append(out, x.name)
+		}
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return strings.Join(out, ",")
+}
+
+// TestIdentity: which values denote one object.
+func TestIdentity(t *testing.T) {
+	fixturetest.Run(t, probe, "./identity")
+}
+
+// TestEffects: parts, the library table and the package's own helpers,
+// through the history of an object.
+func TestEffects(t *testing.T) {
+	fixturetest.Run(t, probe, "./effects")
+}
+
+// TestSummaryFacts: the one fact of helper summaries, exported for the
+// exported functions given objects, and used from another package.
+func TestSummaryFacts(t *testing.T) {
+	fixturetest.Run(t, objects.Analyzer, "./helpers")
+	fixturetest.Run(t, probe, "./crosspkg")
+}
+
+// TestDependencyResult: a package without SSA gets an empty Result whose
+// answers are conservative, not a nil pointer.
+func TestDependencyResult(t *testing.T) {
+	r := objects.Of(&analysis.Pass{ResultOf: map[*analysis.Analyzer]any{}})
+	if r == nil {
+		t.Fatal("Of returned nil")
+	}
+	if h := r.History(nil, nil, nil, nil); h.Weak&objects.Unknown == 0 {
+		t.Errorf("History on an empty Result = %+v, want Unknown", h)
+	}
+	if r.Same(nil, nil, nil) {
+		t.Error("Same on an empty Result = true")
+	}
+}

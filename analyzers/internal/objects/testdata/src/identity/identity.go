@@ -1,0 +1,62 @@
+package identity
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"fixtures/probe"
+)
+
+// Objects of one type fetched with one key are one object; of two types,
+// two.
+func Refetch(ctx context.Context, c client.Client, key types.NamespacedName) {
+	a := &appsv1.Deployment{}
+	_ = c.Get(ctx, key, a)
+	b := &appsv1.Deployment{}
+	_ = c.Get(ctx, key, b)
+	probe.Same(a, b) // want `same`
+
+	svc := &corev1.Service{}
+	_ = c.Get(ctx, key, svc)
+	probe.Same(a, svc) // want `different`
+
+	d := &appsv1.Deployment{}
+	_ = c.Get(ctx, client.ObjectKeyFromObject(a), d)
+	probe.Same(a, d) // want `same`
+
+	e := &appsv1.Deployment{}
+	_ = c.Get(ctx, types.NamespacedName{Namespace: key.Namespace, Name: "other"}, e)
+	probe.Same(a, e) // want `different`
+}
+
+// Addresses computed the same way are one object; other elements are not.
+func Items(list *appsv1.DeploymentList, i int) {
+	probe.Same(&list.Items[i], &list.Items[i]) // want `same`
+	probe.Same(&list.Items[0], &list.Items[0]) // want `same`
+	probe.Same(&list.Items[0], &list.Items[1]) // want `different`
+}
+
+// Conversions keep the object; a deep copy is another.
+func Conversions(obj *appsv1.Deployment) {
+	var o client.Object = obj
+	probe.Same(o, obj) // want `same`
+	back := o.(*appsv1.Deployment)
+	probe.Same(back, obj) // want `same`
+	cp := obj.DeepCopy()
+	probe.Same(cp, obj) // want `different`
+}
+
+// A variable captured by a closure is reloaded at every use: one object.
+func Captured(ctx context.Context, c client.Client, key types.NamespacedName) *appsv1.Deployment {
+	var dep *appsv1.Deployment
+	_ = func() error {
+		probe.Same(dep, dep) // want `same`
+		return c.Get(ctx, key, dep)
+	}()
+	dep = &appsv1.Deployment{}
+	return dep
+}

@@ -1,0 +1,12 @@
+// Package probe is called by the fixtures at the points where the test
+// asks the object layer a question.
+package probe
+
+// Same asks whether a and b denote the same object.
+func Same(a, b any) {}
+
+// Part asks where v points into obj.
+func Part(v, obj any) {}
+
+// History asks what happened to obj since it was fetched, written or made.
+func History(obj any) {}
