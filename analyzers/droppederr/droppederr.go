@@ -82,16 +82,16 @@ func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *s
 		src.client = &cc
 		switch {
 		case cc.Method == crapi.Get && len(args) >= 3:
-			src.read = []ssa.Value{lifecycle.Strip(args[2])}
+			src.read = []ssa.Value{ssaflow.Strip(args[2])}
 		case cc.Method == crapi.List && len(args) >= 2:
-			src.read = []ssa.Value{lifecycle.Strip(args[1])}
+			src.read = []ssa.Value{ssaflow.Strip(args[1])}
 		}
 		return src
 	}
 	if !writes {
 		src.read = []ssa.Value{call}
 		for _, a := range crapi.CallArgs(call.Common()) {
-			if alloc, ok := lifecycle.Strip(a).(*ssa.Alloc); ok {
+			if alloc, ok := ssaflow.Strip(a).(*ssa.Alloc); ok {
 				src.read = append(src.read, alloc)
 			}
 		}

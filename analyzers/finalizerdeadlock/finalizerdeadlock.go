@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -44,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(fn.Blocks) == 0 {
 			continue
 		}
-		c := &checker{pass: pass, fn: fn, h: h, objs: lifecycle.NewObjects(fn)}
+		c := &checker{pass: pass, fn: fn, h: h, objs: objects.NewIdentity(fn)}
 		c.collect()
 		c.checkTerminatingPaths()
 		if r, ok := reconcilers[fn]; ok {
@@ -65,7 +66,7 @@ type checker struct {
 	pass *analysis.Pass
 	fn   *ssa.Function
 	h    *helperfacts.Helpers
-	objs *lifecycle.Objects
+	objs *objects.Identity
 
 	tests     []deletionTest
 	tested    map[ssa.Value]bool // object reps whose deletion state is examined anywhere
@@ -79,7 +80,7 @@ func (c *checker) collect() {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				if obj, _, ok := lifecycle.DeletionTest(v, c.h); ok {
-					c.tested[c.objs.Rep(obj)] = true
+					c.tested[c.objs.Key(obj)] = true
 				}
 			}
 			if op, ok := lifecycle.Removal(instr, c.h); ok {
@@ -105,13 +106,13 @@ func (c *checker) collect() {
 func (c *checker) checkTerminatingPaths() {
 	done := map[ssa.Value]bool{}
 	for _, t := range c.tests {
-		x := c.objs.Rep(t.obj)
+		x := c.objs.Key(t.obj)
 		if done[x] {
 			continue
 		}
 		var removals []lifecycle.FinalizerOp
 		for _, r := range c.removals {
-			if c.objs.Rep(r.Obj) == x {
+			if c.objs.Key(r.Obj) == x {
 				removals = append(removals, r)
 			}
 		}
@@ -243,7 +244,7 @@ func (c *checker) describe(op lifecycle.FinalizerOp) (obj, fin string) {
 	}
 	args := crapi.CallArgs(call.Common())
 	for i, a := range args {
-		if lifecycle.Strip(a) == op.Obj && i < len(ce.Args) {
+		if ssaflow.Strip(a) == op.Obj && i < len(ce.Args) {
 			obj = types.ExprString(ce.Args[i])
 		}
 		if op.Finalizer != nil && a == op.Finalizer && i < len(ce.Args) && fin == "its finalizer" {
@@ -269,15 +270,15 @@ func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
 			continue
 		}
 		if key, obj, ok := site.IsGetOf(); ok && !ssaflow.IsRequestKey(key, r.Req) {
-			fetched[c.objs.Rep(obj)] = true
+			fetched[c.objs.Key(obj)] = true
 		}
 		if (site.Method == crapi.Update || site.Method == crapi.Patch) && len(site.Args) >= 2 {
-			written[c.objs.Rep(site.Args[1])] = true
+			written[c.objs.Key(site.Args[1])] = true
 		}
 	}
 	done := map[ssa.Value]bool{}
 	for _, add := range c.additions {
-		x := c.objs.Rep(add.Obj)
+		x := c.objs.Key(add.Obj)
 		if done[x] || !fetched[x] || !written[x] || c.tested[x] {
 			continue
 		}
@@ -296,7 +297,7 @@ func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
 
 func (c *checker) removesAny(x ssa.Value) bool {
 	for _, r := range c.removals {
-		if c.objs.Rep(r.Obj) == x {
+		if c.objs.Key(r.Obj) == x {
 			return true
 		}
 	}
@@ -328,11 +329,11 @@ func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
 	cc := call.Common()
 	passes := false
 	for _, a := range cc.Args {
-		if c.objs.Rep(a) == x {
+		if c.objs.Key(a) == x {
 			passes = true
 		}
 	}
-	if cc.IsInvoke() && c.objs.Rep(cc.Value) == x {
+	if cc.IsInvoke() && c.objs.Key(cc.Value) == x {
 		passes = true
 	}
 	if !passes {

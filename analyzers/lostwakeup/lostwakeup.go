@@ -15,7 +15,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -183,7 +182,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if typ == nil {
 			return event{}, false // client.Object, unstructured: kind unknown
 		}
-		return event{call: call, writes: []writeOp{{method: string(c.Method), typ: typ}}, obj: lifecycle.Strip(args[1]), errv: call}, true
+		return event{call: call, writes: []writeOp{{method: string(c.Method), typ: typ}}, obj: ssaflow.Strip(args[1]), errv: call}, true
 	}
 	if f := crapi.Callee(cc); crapi.IsFuncIn(f, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		args := crapi.CallArgs(cc)
@@ -194,7 +193,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if typ == nil {
 			return event{}, false
 		}
-		return event{call: call, writes: []writeOp{{method: f.Name(), typ: typ}}, obj: lifecycle.Strip(args[2]), errv: extract(call, 1)}, true
+		return event{call: call, writes: []writeOp{{method: f.Name(), typ: typ}}, obj: ssaflow.Strip(args[2]), errv: extract(call, 1)}, true
 	}
 	g := a.local(cc)
 	if g == nil || g == fn || a.resultHelper(fn, call) != nil {
@@ -498,9 +497,9 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 			if c, args, ok := crapi.ClientCallSSA(cc); ok {
 				switch {
 				case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objectType(args[2])):
-					roots[call], roots[lifecycle.Strip(args[2])] = true, true
-				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(listItemType(lifecycle.Strip(args[1]).Type())):
-					roots[call], roots[lifecycle.Strip(args[1])] = true, true
+					roots[call], roots[ssaflow.Strip(args[2])] = true, true
+				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(listItemType(ssaflow.Strip(args[1]).Type())):
+					roots[call], roots[ssaflow.Strip(args[1])] = true, true
 				}
 				continue
 			}
@@ -515,7 +514,7 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 				roots[call] = true
 				// Locals it fills through a pointer: found, err := r.getVolume(ctx, &pvc).
 				for _, arg := range crapi.CallArgs(cc) {
-					if alloc, ok := lifecycle.Strip(arg).(*ssa.Alloc); ok &&
+					if alloc, ok := ssaflow.Strip(arg).(*ssa.Alloc); ok &&
 						(ev.writesKind(alloc.Type()) || ev.writesKind(listItemType(alloc.Type()))) {
 						roots[alloc] = true
 					}

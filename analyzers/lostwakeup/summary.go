@@ -8,7 +8,6 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -112,7 +111,7 @@ func (a *analyzer) addCall(s *summary, cc *ssa.CallCommon, depth int) {
 				s.reads = append(s.reads, t)
 			}
 		case c.Method == crapi.List && len(args) >= 2:
-			if t := listItemType(lifecycle.Strip(args[1]).Type()); t != nil {
+			if t := listItemType(ssaflow.Strip(args[1]).Type()); t != nil {
 				s.reads = append(s.reads, t)
 			}
 		case c.IsWrite() && len(args) >= 2:
@@ -234,7 +233,7 @@ func objectType(v ssa.Value) types.Type {
 	if v == nil {
 		return nil
 	}
-	t := lifecycle.Strip(v).Type()
+	t := ssaflow.Strip(v).Type()
 	if types.IsInterface(t) || ctrlmodel.DynamicKind(deref(t)) || crapi.Named(t) == nil {
 		return nil
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -49,7 +48,7 @@ func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 		}
 		gets = append(gets, requestGet{
 			call:     site.Call,
-			typ:      lifecycle.Strip(obj).Type(),
+			typ:      ssaflow.Strip(obj).Type(),
 			carriers: ssaflow.ErrorCarriers(rec.Fn, site.Call),
 		})
 	}

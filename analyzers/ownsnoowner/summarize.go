@@ -638,7 +638,7 @@ func paramIndex(r *ssa.Function, p *ssa.Parameter) int {
 // objectOf maps &obj.ObjectMeta to obj, through conversions.
 func objectOf(v ssa.Value) ssa.Value {
 	for i := 0; i < 8; i++ {
-		v = lifecycle.Strip(v)
+		v = ssaflow.Strip(v)
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
 			if crapi.IsNamed(x.Type(), metav1Pkg, "ObjectMeta") {

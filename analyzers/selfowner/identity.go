@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -17,7 +18,7 @@ const maxDepth = 16
 
 // checker caches, per function, object identity and the keys its Gets use.
 type checker struct {
-	objs map[*ssa.Function]*lifecycle.Objects
+	objs map[*ssa.Function]*objects.Identity
 	keys map[*ssa.Function]map[ssa.Value][]key
 }
 
@@ -30,13 +31,13 @@ type key struct {
 }
 
 func newChecker() *checker {
-	return &checker{objs: map[*ssa.Function]*lifecycle.Objects{}, keys: map[*ssa.Function]map[ssa.Value][]key{}}
+	return &checker{objs: map[*ssa.Function]*objects.Identity{}, keys: map[*ssa.Function]map[ssa.Value][]key{}}
 }
 
-func (c *checker) objects(fn *ssa.Function) *lifecycle.Objects {
+func (c *checker) identity(fn *ssa.Function) *objects.Identity {
 	o, ok := c.objs[fn]
 	if !ok {
-		o = lifecycle.NewObjects(fn)
+		o = objects.NewIdentity(fn)
 		c.objs[fn] = o
 	}
 	return o
@@ -48,7 +49,7 @@ func (c *checker) objects(fn *ssa.Function) *lifecycle.Objects {
 // in the function that defines them.
 func resolve(v ssa.Value) ssa.Value {
 	for i := 0; i < maxDepth && v != nil; i++ {
-		v = lifecycle.Strip(v)
+		v = ssaflow.Strip(v)
 		switch x := v.(type) {
 		case *ssa.FreeVar:
 			b := ssaflow.Binding(x)
@@ -92,7 +93,7 @@ func (c *checker) rep(v ssa.Value) (*ssa.Function, ssa.Value) {
 
 // identical reports whether a and b denote the same object without
 // reasoning about keys: the same value, the same path or variable by
-// lifecycle.Objects, or, for two arguments of one call (sameCall), loads of
+// objects.Identity, or, for two arguments of one call (sameCall), loads of
 // one field path. Objects fetched by a Get are compared by sameObject's
 // key comparison, which also equates keys built alike from one source
 // (req.NamespacedName and {req.Namespace, req.Name}).
@@ -117,7 +118,7 @@ func (c *checker) identical(a, b ssa.Value, sameCall bool) bool {
 	if _, ok := keys[rb]; ok {
 		return false
 	}
-	return c.objects(fa).Same(ra, rb)
+	return c.identity(fa).Same(ra, rb)
 }
 
 // isLoad reports whether v reads a field (s.owner, (*p).owner).
@@ -184,7 +185,7 @@ func (c *checker) getKeys(fn *ssa.Function) map[ssa.Value][]key {
 		if !ok {
 			continue
 		}
-		r := lifecycle.Strip(obj)
+		r := ssaflow.Strip(obj)
 		kd, ok := c.keyDesc(k)
 		if !ok {
 			kd = key{name: "?", ns: fmt.Sprintf("@%p", k)} // matches no other key
@@ -273,7 +274,7 @@ func (c *checker) desc(v ssa.Value, depth int) string {
 			case *ssa.FieldAddr:
 				return c.desc(a, depth+1)
 			case *ssa.Alloc:
-				if st := lifecycle.StoresOnce(a); st != nil && len(ssaflow.StoresTo(a)) == 1 {
+				if st := ssaflow.StoresOnce(a); st != nil && len(ssaflow.StoresTo(a)) == 1 {
 					return c.desc(st.Val, depth+1)
 				}
 			}
@@ -332,7 +333,7 @@ func stripConv(v ssa.Value) ssa.Value {
 // deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the
 // generated deep copies) and returns obj.
 func deepCopyOf(v ssa.Value) (ssa.Value, bool) {
-	call, ok := lifecycle.Strip(v).(*ssa.Call)
+	call, ok := ssaflow.Strip(v).(*ssa.Call)
 	if !ok {
 		return nil, false
 	}

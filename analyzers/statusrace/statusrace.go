@@ -14,7 +14,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -301,7 +300,7 @@ func isBuiltin(t types.Type) bool {
 // variable returns what identifies the object a value points to: the local
 // variable (an Alloc, across closures) it is loaded from, or the value.
 func variable(v ssa.Value) ssa.Value {
-	v = lifecycle.Strip(v)
+	v = ssaflow.Strip(v)
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if a := ssaflow.AllocOf(u.X); a != nil {
 			return a

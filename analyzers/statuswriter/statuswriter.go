@@ -12,7 +12,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -114,7 +113,7 @@ func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 	if !ok {
 		return
 	}
-	obj := lifecycle.Strip(w.obj)
+	obj := ssaflow.Strip(w.obj)
 	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !c.hasStatusSubresource(obj.Type()) {
 		return
 	}
@@ -142,11 +141,11 @@ func (c *checker) patchBase(fn *ssa.Function, call *ssa.Call, obj ssa.Value) ssa
 	if len(args) < 3 {
 		return nil
 	}
-	mf, ok := crapi.IsCallTo(lifecycle.Strip(args[2]), crapi.ClientPkg, "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom")
+	mf, ok := crapi.IsCallTo(ssaflow.Strip(args[2]), crapi.ClientPkg, "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom")
 	if !ok || len(mf.Call.Args) == 0 {
 		return nil
 	}
-	cp, ok := lifecycle.Strip(mf.Call.Args[0]).(*ssa.Call)
+	cp, ok := ssaflow.Strip(mf.Call.Args[0]).(*ssa.Call)
 	if !ok {
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
@@ -157,7 +156,7 @@ func (c *checker) helperFetches(cc *ssa.CallCommon, o *object, depth int) bool {
 		}
 	}
 	// The object is the call's result (or a result extracted from it).
-	res := lifecycle.Strip(o.objs.Key(o.fn, o.obj))
+	res := ssaflow.Strip(o.objs.Key(o.fn, o.obj))
 	k := -1
 	switch r := res.(type) {
 	case *ssa.Call:
@@ -206,7 +205,7 @@ func (c *checker) helperReturnsFetched(callee *ssa.Function, k int, depth int) b
 			ok = false
 			break
 		}
-		r := lifecycle.Strip(ret.Results[k])
+		r := ssaflow.Strip(ret.Results[k])
 		if cst, isConst := r.(*ssa.Const); isConst && cst.IsNil() {
 			continue
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -220,7 +219,7 @@ func inRetry(fn *ssa.Function) bool {
 // checkUpdate reports the Update call of arg if the object is one this
 // check is about, was fetched in fn and changed since.
 func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, ctls []*ctrlmodel.Controller) {
-	obj := lifecycle.Strip(arg)
+	obj := ssaflow.Strip(arg)
 	t := obj.Type()
 	if types.IsInterface(t) || crapi.Named(t) == nil {
 		return // an object of unknown kind: it may be the For type

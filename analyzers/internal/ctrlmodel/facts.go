@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // BuilderFunc is the fact that a function of the user's module takes part
@@ -126,7 +126,7 @@ func (e *extractor) summarise(funcs []*ssa.Function, own map[ssa.Value][]*Call, 
 			seen[c] = true
 			if c.Method == Complete || c.Method == Build {
 				if args := crapi.CallArgs(c.SSA.Common()); c.Fn == fn && len(args) > 0 {
-					if p, ok := lifecycle.Strip(args[0]).(*ssa.Parameter); ok {
+					if p, ok := ssaflow.Strip(args[0]).(*ssa.Parameter); ok {
 						for i, q := range params {
 							if q == p && i >= off {
 								f.ReconcilerParam = i - off

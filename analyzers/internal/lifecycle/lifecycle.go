@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // MetaV1Pkg is the package of ObjectMeta and Time.
@@ -27,29 +28,6 @@ type Helpers interface {
 	// state of its parameter param; whenDeleting is the result's value
 	// when the object is terminating.
 	TestsDeletion(fn *types.Func) (param int, whenDeleting bool, ok bool)
-}
-
-// Strip removes the conversions that do not change which object a value
-// denotes (to client.Object, to metav1.Object, type assertions back).
-func Strip(v ssa.Value) ssa.Value {
-	for i := 0; i < 16; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.TypeAssert:
-			if x.CommaOk {
-				return v
-			}
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
 }
 
 // deletionTimestamp returns the object whose deletion timestamp v is:
@@ -109,7 +87,7 @@ func objectOf(v ssa.Value) ssa.Value {
 		}
 		break
 	}
-	return Strip(v)
+	return ssaflow.Strip(v)
 }
 
 func fieldName(t types.Type, i int) string {
@@ -163,7 +141,7 @@ func DeletionTest(cond ssa.Value, h Helpers) (obj ssa.Value, whenDeleting bool, 
 			if param, when, ok := h.TestsDeletion(fn); ok {
 				args := crapi.CallArgs(c.Common())
 				if param < len(args) {
-					return Strip(args[param]), when, true
+					return ssaflow.Strip(args[param]), when, true
 				}
 			}
 		}
@@ -208,17 +186,17 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 		args := crapi.CallArgs(cc)
 		switch {
 		case crapi.IsFunc(fn, crapi.ControllerutilPkg, "RemoveFinalizer") && len(args) == 2:
-			return FinalizerOp{Instr: instr, Obj: Strip(args[0]), Finalizer: args[1]}, true
+			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 		case fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil:
 			if recv := crapi.Receiver(cc); recv != nil {
 				return FinalizerOp{Instr: instr, Obj: objectOf(recv)}, true
 			}
 		case fn.Name() == "Finalize" && fn.Pkg() != nil && fn.Pkg().Path() == crapi.FinalizerPkg && len(args) == 2:
-			return FinalizerOp{Instr: instr, Obj: Strip(args[1])}, true
+			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[1])}, true
 		}
 		if h != nil {
 			if param, ok := h.RemovesFinalizer(fn); ok && param < len(args) {
-				return FinalizerOp{Instr: instr, Obj: Strip(args[param])}, true
+				return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param])}, true
 			}
 		}
 	}
@@ -234,7 +212,7 @@ func Addition(instr ssa.Instruction) (FinalizerOp, bool) {
 	fn := crapi.Callee(call.Common())
 	args := crapi.CallArgs(call.Common())
 	if crapi.IsFunc(fn, crapi.ControllerutilPkg, "AddFinalizer") && len(args) == 2 {
-		return FinalizerOp{Instr: instr, Obj: Strip(args[0]), Finalizer: args[1]}, true
+		return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 	}
 	return FinalizerOp{}, false
 }

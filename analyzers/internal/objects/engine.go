@@ -9,7 +9,6 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -247,7 +246,7 @@ func (e *engine) beforeClosure(fn *ssa.Function, fv *ssa.FreeVar, depth int) Eff
 	if !ok {
 		return unknown
 	}
-	st := lifecycle.StoresOnce(alloc)
+	st := ssaflow.StoresOnce(alloc)
 	if st == nil {
 		return unknown
 	}
@@ -267,7 +266,7 @@ func indexIn(instr ssa.Instruction) int {
 // whether it is a point before which nothing matters (the object is read,
 // written or made there).
 func (e *engine) instrEffect(fn *ssa.Function, id *Identity, instr ssa.Instruction, root ssa.Value) (Effect, Event) {
-	if v, ok := instr.(ssa.Value); ok && lifecycle.Strip(v) == v && id.Key(v) == root {
+	if v, ok := instr.(ssa.Value); ok && ssaflow.Strip(v) == v && id.Key(v) == root {
 		switch v.(type) {
 		case *ssa.Phi:
 			return Effect{Weak: Unknown}, Joined
@@ -357,7 +356,7 @@ func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, 
 	}
 	var out Effect
 	for _, op := range ops {
-		if mc, ok := lifecycle.Strip(op.v).(*ssa.MakeClosure); ok {
+		if mc, ok := ssaflow.Strip(op.v).(*ssa.MakeClosure); ok {
 			// A function literal handed to the callee, which may call it.
 			if eff, ok := e.closureEffect(id, mc, root); ok {
 				out.Add(eff)
@@ -378,7 +377,7 @@ func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, 
 			out.Add(Effect{Weak: Unknown})
 			continue
 		}
-		if !mayAlias(lifecycle.Strip(op.v).Type()) {
+		if !mayAlias(ssaflow.Strip(op.v).Type()) {
 			continue
 		}
 		eff, ev := e.operandEffect(cc, callee, op, r)
@@ -394,7 +393,7 @@ func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, 
 // object root somewhere other code may reach: not the argument array of a
 // variadic call, which the call's analysis covers.
 func escapes(id *Identity, addr, val, root ssa.Value) bool {
-	if !mayAlias(lifecycle.Strip(val).Type()) {
+	if !mayAlias(ssaflow.Strip(val).Type()) {
 		return false
 	}
 	if _, ok := partOf(id, val, root, 0); !ok {
@@ -420,7 +419,7 @@ func variadicHolds(id *Identity, v, root ssa.Value) bool {
 		return false
 	}
 	for _, st := range ssaflow.StoresTo(alloc) {
-		if _, ok := partOf(id, st.Val, root, 0); ok && mayAlias(lifecycle.Strip(st.Val).Type()) {
+		if _, ok := partOf(id, st.Val, root, 0); ok && mayAlias(ssaflow.Strip(st.Val).Type()) {
 			return true
 		}
 	}
@@ -443,7 +442,7 @@ func (e *engine) closureEffect(id *Identity, mc *ssa.MakeClosure, root ssa.Value
 		v := b
 		if alloc, ok := b.(*ssa.Alloc); ok {
 			// A captured variable: the closure loads the object from it.
-			st := lifecycle.StoresOnce(alloc)
+			st := ssaflow.StoresOnce(alloc)
 			if st == nil {
 				continue
 			}

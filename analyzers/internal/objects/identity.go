@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -50,7 +49,7 @@ func NewIdentity(fn *ssa.Function) *Identity {
 			continue
 		}
 		obj := id.Key(objArg)
-		key := lifecycle.Strip(keyArg)
+		key := ssaflow.Strip(keyArg)
 		if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
 			if other := id.Key(kc.Call.Args[0]); sameType(obj, other) {
 				id.union(obj, other)
@@ -76,7 +75,7 @@ func NewIdentity(fn *ssa.Function) *Identity {
 // sameType reports whether the objects a and b, stripped of conversions,
 // may be of one type: the same static type, or an interface.
 func sameType(a, b ssa.Value) bool {
-	ta, tb := lifecycle.Strip(a).Type(), lifecycle.Strip(b).Type()
+	ta, tb := ssaflow.Strip(a).Type(), ssaflow.Strip(b).Type()
 	return types.Identical(ta, tb) || types.IsInterface(ta) || types.IsInterface(tb)
 }
 
@@ -93,7 +92,7 @@ func (id *Identity) Key(v ssa.Value) ssa.Value {
 	if v == nil {
 		return nil
 	}
-	v = id.shape(lifecycle.Strip(v), 0)
+	v = id.shape(ssaflow.Strip(v), 0)
 	for {
 		p, ok := id.parent[v]
 		if !ok || p == v {
@@ -121,13 +120,13 @@ func (id *Identity) shape(v ssa.Value, depth int) ssa.Value {
 	var k shapeKey
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		k = shapeKey{op: 'f', base: id.shape(lifecycle.Strip(x.X), depth+1), field: x.Field}
+		k = shapeKey{op: 'f', base: id.shape(ssaflow.Strip(x.X), depth+1), field: x.Field}
 	case *ssa.Field:
-		k = shapeKey{op: 'F', base: id.shape(lifecycle.Strip(x.X), depth+1), field: x.Field}
+		k = shapeKey{op: 'F', base: id.shape(ssaflow.Strip(x.X), depth+1), field: x.Field}
 	case *ssa.IndexAddr:
-		k = shapeKey{op: 'i', base: id.shape(lifecycle.Strip(x.X), depth+1), index: indexKey(x.Index)}
+		k = shapeKey{op: 'i', base: id.shape(ssaflow.Strip(x.X), depth+1), index: indexKey(x.Index)}
 	case *ssa.Index:
-		k = shapeKey{op: 'I', base: id.shape(lifecycle.Strip(x.X), depth+1), index: indexKey(x.Index)}
+		k = shapeKey{op: 'I', base: id.shape(ssaflow.Strip(x.X), depth+1), index: indexKey(x.Index)}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return v
@@ -136,13 +135,13 @@ func (id *Identity) shape(v ssa.Value, depth int) ssa.Value {
 			// Stored once as a whole and never through a field:
 			// key := NamespacedName{...}; key.Name = other is another
 			// key.
-			if st := lifecycle.StoresOnce(alloc); st != nil && len(ssaflow.StoresTo(alloc)) == 1 {
-				r := id.shape(lifecycle.Strip(st.Val), depth+1)
+			if st := ssaflow.StoresOnce(alloc); st != nil && len(ssaflow.StoresTo(alloc)) == 1 {
+				r := id.shape(ssaflow.Strip(st.Val), depth+1)
 				id.memo[v] = r
 				return r
 			}
 		}
-		k = shapeKey{op: 'l', base: id.shape(lifecycle.Strip(x.X), depth+1)}
+		k = shapeKey{op: 'l', base: id.shape(ssaflow.Strip(x.X), depth+1)}
 	default:
 		return v
 	}
@@ -167,7 +166,7 @@ func indexKey(v ssa.Value) any {
 // &list.Items[i]).
 func Base(v ssa.Value) ssa.Value {
 	for i := 0; i < 16; i++ {
-		v = lifecycle.Strip(v)
+		v = ssaflow.Strip(v)
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
 			v = x.X

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // Part is where a value points into an object: the whole object, or a
@@ -75,7 +76,7 @@ func fieldPart(t types.Type, i int) (Part, bool) {
 // partOf tells whether v points into the memory of the object whose
 // identity key is root, and where.
 func partOf(id *Identity, v, root ssa.Value, depth int) (Part, bool) {
-	v = lifecycle.Strip(v)
+	v = ssaflow.Strip(v)
 	if id.Key(v) == root {
 		return Part{Whole: true}, true
 	}

@@ -296,3 +296,44 @@ func FieldName(t types.Type, i int) string {
 	}
 	return ""
 }
+
+// Strip removes the conversions that do not change which object a value
+// denotes (to client.Object, to metav1.Object, type assertions back).
+func Strip(v ssa.Value) ssa.Value {
+	for i := 0; i < 16; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			if x.CommaOk {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// StoresOnce returns the only store into alloc, or nil.
+func StoresOnce(alloc *ssa.Alloc) *ssa.Store {
+	var only *ssa.Store
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if only != nil {
+				return nil
+			}
+			only = st
+		}
+	}
+	return only
+}
