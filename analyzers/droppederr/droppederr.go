@@ -15,8 +15,8 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -30,12 +30,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
 	Doc:      checkdoc.MustExtract(doc, "droppederr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	h := helperfacts.Of(pass)
+	h := objects.Of(pass)
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		res := fn.Signature.Results()
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 type checker struct {
 	pass *analysis.Pass
-	h    *helperfacts.Helpers
+	h    *objects.Result
 	fn   *ssa.Function
 	// logged holds the logging calls reported at, so that two tests of
 	// one error (or of errors merged by a phi) report once.

@@ -15,7 +15,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/helperfacts"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -30,12 +29,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerdeadlock",
 	Doc:      checkdoc.MustExtract(doc, "finalizerdeadlock"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerdeadlock.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, helperfacts.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	h := helperfacts.Of(pass)
+	h := objects.Of(pass)
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	reconcilers := map[*ssa.Function]crapi.Reconciler{}
 	for _, r := range crapi.Reconcilers(funcs) {
@@ -65,7 +64,7 @@ type deletionTest struct {
 type checker struct {
 	pass *analysis.Pass
 	fn   *ssa.Function
-	h    *helperfacts.Helpers
+	h    *objects.Result
 	objs *objects.Identity
 
 	tests     []deletionTest

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,30 +35,80 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(Summary)},
 }
 
-// Summary is the fact of what a function of the user's module may do to
-// the objects it is given. Params is indexed like the function's SSA
-// parameters (the receiver first); a parameter that is not an object has
-// a zero entry.
+// Summary is the one fact of what a function of the user's module does:
+// to the objects it is given, to their finalizers and deletion state, and
+// with client errors. Params is indexed like the function's SSA parameters
+// (the receiver first), as is every parameter index of the fact.
 type Summary struct {
 	Params []ParamSummary
+	// Deletion: the bool result tests a parameter's deletion state.
+	Deletion *DeletionTest
+	// ClientError: the error result may carry a client call's error.
+	ClientError ErrorSource
 }
 
-// ParamSummary holds the classes of changes a function makes to one
-// parameter: certainly on some path (Strong), or possibly (Weak).
+// ParamSummary is what a function does to one parameter.
 type ParamSummary struct {
+	// Strong and Weak are the classes of changes made to the parameter
+	// certainly on some path, or possibly (exported functions given
+	// objects only).
 	Strong, Weak Class
+	// RemovesFinalizer: a finalizer may be removed from it.
+	RemovesFinalizer bool
 }
+
+// ErrorSource tells whether an error may come from a client call.
+type ErrorSource uint8
+
+const (
+	// NoClientError is an error of no client call (or no error).
+	NoClientError ErrorSource = iota
+	// ErrRead may be the error of a client read.
+	ErrRead
+	// ErrWrite may be the error of a client write.
+	ErrWrite
+)
 
 // AFact implements analysis.Fact.
 func (*Summary) AFact() {}
 
-func (f *Summary) String() string { return fmt.Sprintf("summary%v", f.Params) }
+func (f *Summary) String() string {
+	var parts []string
+	for i, p := range f.Params {
+		if p.Strong != 0 || p.Weak != 0 {
+			parts = append(parts, fmt.Sprintf("changes(%d, %d, %d)", i, p.Strong, p.Weak))
+		}
+		if p.RemovesFinalizer {
+			parts = append(parts, fmt.Sprintf("removesFinalizer(%d)", i))
+		}
+	}
+	if d := f.Deletion; d != nil {
+		parts = append(parts, fmt.Sprintf("testsDeletion(%d, %v)", d.Param, d.WhenDeleting))
+	}
+	if f.ClientError != NoClientError {
+		parts = append(parts, fmt.Sprintf("clientError(writes=%v)", f.ClientError == ErrWrite))
+	}
+	return "summary(" + strings.Join(parts, " ") + ")"
+}
+
+func (f *Summary) empty() bool {
+	if f.Deletion != nil || f.ClientError != NoClientError {
+		return false
+	}
+	for _, p := range f.Params {
+		if p != (ParamSummary{}) {
+			return false
+		}
+	}
+	return true
+}
 
 // Result answers the questions of the layer for one package. The checks
 // of a package run in parallel and share it: every method locks.
 type Result struct {
 	mu sync.Mutex
 	e  *engine // nil for a package without SSA (a dependency)
+	h  *helpers
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -69,38 +120,64 @@ func Of(pass *analysis.Pass) *Result {
 	return r
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	if ssapkg.IsDependency(pass) {
-		return &Result{}, nil
-	}
-	funcs := ssapkg.Of(pass).SrcFuncs()
-	if len(funcs) == 0 {
-		return &Result{}, nil
-	}
-	e := newEngine(pass, funcs)
-	exportSummaries(pass, e, funcs)
-	return &Result{e: e}, nil
+func newHelpers() *helpers {
+	return &helpers{removes: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, errs: map[*types.Func]bool{}}
 }
 
-// exportSummaries exports what each exported function of the package does
-// to its object parameters, for callers in other packages.
-func exportSummaries(pass *analysis.Pass, e *engine, funcs []*ssa.Function) {
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{h: newHelpers()}
+	if ssapkg.IsDependency(pass) {
+		return r, nil
+	}
+	r.h.importHelpers(pass)
+	var funcs []*ssa.Function // the package's own functions and methods
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
+			funcs = append(funcs, fn)
+		}
+	}
+	if len(funcs) == 0 {
+		return r, nil
+	}
+	r.e = newEngine(pass, ssapkg.Of(pass).SrcFuncs())
+	r.learnHelpers(funcs)
+	r.exportSummaries(pass, funcs)
+	return r, nil
+}
+
+// exportSummaries exports one Summary per function of the package that
+// does something callers in other packages need to know.
+func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || fn.Parent() != nil {
-			continue
-		}
+		obj := fn.Object().(*types.Func)
 		fact := &Summary{Params: make([]ParamSummary, len(fn.Params))}
-		hasObject := false
-		for i, p := range fn.Params {
-			if !ObjectParam(p.Type()) {
-				continue
+		// Exported functions given objects always have a fact: without
+		// one, a caller takes the object as changed in any way.
+		given := false
+		if obj.Exported() && fn.Parent() == nil {
+			// What it changes in its object parameters: only exported
+			// functions, as the summary costs a walk of the body.
+			for i, p := range fn.Params {
+				if ObjectParam(p.Type()) {
+					given = true
+					s := r.e.summary(fn, p)
+					fact.Params[i].Strong, fact.Params[i].Weak = s.Strong, s.Weak
+				}
 			}
-			hasObject = true
-			s := e.summary(fn, p)
-			fact.Params[i] = ParamSummary{Strong: s.Strong, Weak: s.Weak}
 		}
-		if hasObject {
+		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {
+			fact.Params[i].RemovesFinalizer = true
+		}
+		if t, ok := r.h.tests[obj]; ok {
+			fact.Deletion = &t
+		}
+		if writes, ok := r.h.errs[obj]; ok {
+			fact.ClientError = ErrRead
+			if writes {
+				fact.ClientError = ErrWrite
+			}
+		}
+		if given || !fact.empty() {
 			pass.ExportObjectFact(obj, fact)
 		}
 	}

@@ -9,23 +9,23 @@ import (
 )
 
 // MarkReady changes the status.
-func MarkReady(dep *appsv1.Deployment) { // want MarkReady:`summary\[\{1 0\}\]`
+func MarkReady(dep *appsv1.Deployment) { // want MarkReady:`summary\(changes\(0, 1, 0\)\)`
 	dep.Status.ReadyReplicas = dep.Status.Replicas
 }
 
 // Relabel changes the metadata of any object.
-func Relabel(obj client.Object) { // want Relabel:`summary\[\{4 0\}\]`
+func Relabel(obj client.Object) { // want Relabel:`summary\(changes\(0, 4, 0\)\)`
 	obj.SetLabels(map[string]string{"managed": "true"})
 }
 
 // Inspect only reads.
-func Inspect(dep *appsv1.Deployment) bool { // want Inspect:`summary\[\{0 0\}\]`
+func Inspect(dep *appsv1.Deployment) bool { // want Inspect:`summary\(\)`
 	log.Log.Info("inspecting", "deployment", dep)
 	return dep.Spec.Paused
 }
 
 // Scale changes the spec of the second parameter; the first is no object.
-func Scale(n int32, dep *appsv1.Deployment) { // want Scale:`summary\[\{0 0\} \{2 0\}\]`
+func Scale(n int32, dep *appsv1.Deployment) { // want Scale:`summary\(changes\(1, 2, 0\)\)`
 	dep.Spec.Replicas = &n
 }
 

@@ -1,14 +1,14 @@
 // Package c names no Kubernetes API: only a type of package a does. Its
 // helpers still get facts, because package a is known (by its fact) to use
 // Kubernetes APIs.
-package c
+package errorchain
 
 import (
 	"context"
 
-	"fixtures/a"
+	"fixtures/lifecyclehelpers"
 )
 
-func Purge(ctx context.Context, s *a.Store) error { // want Purge:`clientError\(writes=true\)`
+func Purge(ctx context.Context, s *lifecyclehelpers.Store) error { // want Purge:`clientError\(writes=true\)`
 	return s.Drop(ctx)
 }

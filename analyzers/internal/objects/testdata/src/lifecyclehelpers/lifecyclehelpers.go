@@ -1,4 +1,4 @@
-package a
+package lifecyclehelpers
 
 import (
 	"context"
@@ -25,28 +25,29 @@ func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDelet
 	return !Terminating(obj)
 }
 
-func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`removesFinalizer\(2\)` Release:`clientError\(writes=true\)`
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\)\)`
 	if controllerutil.RemoveFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}
 	return nil
 }
 
-func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`removesFinalizer\(0\)`
+func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`summary\(changes\(0, 4, 0\) removesFinalizer\(0\)\)`
 	obj.SetFinalizers(nil)
 }
 
-func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`clientError\(writes=false\)`
+func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) clientError\(writes=false\)\)`
 	if err := r.Get(ctx, key, obj); err != nil {
 		return false, fmt.Errorf("fetch %s: %w", key, err)
 	}
 	return true, nil
 }
 
-// Not helpers of interest.
-func Name(obj client.Object) string { return obj.GetName() }
+// Not helpers of interest to the lifecycle: they only read the object
+// (which its callers need to know).
+func Name(obj client.Object) string { return obj.GetName() } // want Name:`summary\(\)`
 
-func HasFinalizer(obj client.Object, f string) bool { return controllerutil.ContainsFinalizer(obj, f) }
+func HasFinalizer(obj client.Object, f string) bool { return controllerutil.ContainsFinalizer(obj, f) } // want HasFinalizer:`summary\(\)`
 
 func Wrap(err error) error { return fmt.Errorf("wrapped: %w", err) }
 

@@ -1,0 +1,245 @@
+package objects
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// What the module's own helpers do beyond changing their parameters: a
+// removeFinalizer(obj) wrapper, an isBeingDeleted(obj) test, a
+// getConfig(ctx, c) whose error is a client error. Known for the package's
+// functions (computed) and for other packages of the module (from their
+// Summary facts); the maps are complete when run returns and only read
+// afterwards, so the checks share them without locking.
+type helpers struct {
+	// removes: the SSA index of a parameter the function may remove a
+	// finalizer from.
+	removes map[*types.Func]int
+	tests   map[*types.Func]DeletionTest
+	// errs: the function's error may carry a client error; true if that
+	// call may be a write.
+	errs map[*types.Func]bool
+}
+
+// DeletionTest says that a function's bool result tests the deletion
+// state of its parameter Param (SSA index); WhenDeleting is the result
+// while the object is terminating.
+type DeletionTest struct {
+	Param        int
+	WhenDeleting bool
+}
+
+var _ lifecycle.Helpers = (*Result)(nil)
+
+// importHelpers fills h from the Summary facts of the packages this one
+// imports, directly or not.
+func (h *helpers) importHelpers(pass *analysis.Pass) {
+	for _, f := range pass.AllObjectFacts() {
+		fn, ok := f.Object.(*types.Func)
+		s, isSum := f.Fact.(*Summary)
+		if !ok || !isSum {
+			continue
+		}
+		h.add(fn, s)
+	}
+}
+
+func (h *helpers) add(fn *types.Func, s *Summary) {
+	for i, p := range s.Params {
+		if p.RemovesFinalizer {
+			h.removes[fn] = i
+		}
+	}
+	if s.Deletion != nil {
+		h.tests[fn] = *s.Deletion
+	}
+	switch s.ClientError {
+	case ErrRead:
+		h.errs[fn] = false
+	case ErrWrite:
+		h.errs[fn] = true
+	}
+}
+
+// receiverOffset is 1 for a method (whose SSA parameters start with the
+// receiver), else 0: lifecycle.Helpers counts parameters without it.
+func receiverOffset(fn *types.Func) int {
+	if fn.Signature().Recv() != nil {
+		return 1
+	}
+	return 0
+}
+
+// RemovesFinalizer implements lifecycle.Helpers.
+func (r *Result) RemovesFinalizer(fn *types.Func) (int, bool) {
+	if r.h == nil {
+		return 0, false
+	}
+	i, ok := r.h.removes[fn]
+	if !ok || i < receiverOffset(fn) {
+		return 0, false
+	}
+	return i - receiverOffset(fn), true
+}
+
+// TestsDeletion implements lifecycle.Helpers.
+func (r *Result) TestsDeletion(fn *types.Func) (int, bool, bool) {
+	if r.h == nil {
+		return 0, false, false
+	}
+	t, ok := r.h.tests[fn]
+	if !ok || t.Param < receiverOffset(fn) {
+		return 0, false, false
+	}
+	return t.Param - receiverOffset(fn), t.WhenDeleting, true
+}
+
+// ClientError reports whether fn's error result may carry a client error,
+// and whether that call may be a write.
+func (r *Result) ClientError(fn *types.Func) (writes bool, ok bool) {
+	if r.h == nil {
+		return false, false
+	}
+	writes, ok = r.h.errs[fn]
+	return writes, ok
+}
+
+// ClientErrorSource recognises call as a source of a client error: a
+// client method, or a helper whose error carries one. It returns the value
+// holding the error.
+func (r *Result) ClientErrorSource(call *ssa.Call) (errv ssa.Value, writes bool, ok bool) {
+	cc := call.Common()
+	if c, _, ok := crapi.ClientCallSSA(cc); ok {
+		return call, c.IsWrite(), true
+	}
+	writes, ok = r.ClientError(crapi.Callee(cc))
+	if !ok {
+		return nil, false, false
+	}
+	if t, ok := call.Type().(*types.Tuple); ok {
+		// The error is the last result: find its Extract.
+		if refs := call.Referrers(); refs != nil {
+			for _, ref := range *refs {
+				if ex, ok := ref.(*ssa.Extract); ok && ex.Index == t.Len()-1 {
+					return ex, writes, true
+				}
+			}
+		}
+		return nil, false, false
+	}
+	return call, writes, true
+}
+
+// learnHelpers computes what the package's functions do, to a fixed point
+// (helpers may call helpers declared later; each round only adds).
+func (r *Result) learnHelpers(funcs []*ssa.Function) {
+	h := r.h
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range funcs {
+			obj := fn.Object().(*types.Func)
+			if _, ok := h.removes[obj]; !ok {
+				if p, ok := removesFinalizer(fn, r); ok {
+					h.removes[obj], changed = p, true
+				}
+			}
+			if _, ok := h.tests[obj]; !ok {
+				if t, ok := testsDeletion(fn, r); ok {
+					h.tests[obj], changed = t, true
+				}
+			}
+			if old, known := h.errs[obj]; !known || !old {
+				if writes, ok := clientError(fn, r); ok && (!known || writes) {
+					h.errs[obj], changed = writes, true
+				}
+			}
+		}
+	}
+}
+
+// paramIndex returns the SSA index of v among fn's parameters, or -1.
+func paramIndex(fn *ssa.Function, v ssa.Value) int {
+	for i, q := range fn.Params {
+		if q == v {
+			return i
+		}
+	}
+	return -1
+}
+
+func removesFinalizer(fn *ssa.Function, r *Result) (int, bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if op, ok := lifecycle.Removal(instr, r); ok {
+				if i := paramIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+		return DeletionTest{}, false
+	}
+	var t *DeletionTest
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		if _, ok := ret.Results[0].(*ssa.Const); ok {
+			continue // a guard such as "if obj == nil { return false }"
+		}
+		obj, when, ok := lifecycle.DeletionTest(ret.Results[0], r)
+		if !ok {
+			return DeletionTest{}, false
+		}
+		i := paramIndex(fn, obj)
+		if i < receiverOffset(fn.Object().(*types.Func)) || (t != nil && (t.Param != i || t.WhenDeleting != when)) {
+			return DeletionTest{}, false
+		}
+		t = &DeletionTest{Param: i, WhenDeleting: when}
+	}
+	if t == nil {
+		return DeletionTest{}, false
+	}
+	return *t, true
+}
+
+func clientError(fn *ssa.Function, r *Result) (writes bool, found bool) {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) {
+		return false, false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			errv, w, ok := r.ClientErrorSource(call)
+			if !ok {
+				continue
+			}
+			carriers := ssaflow.ErrorCarriers(fn, errv)
+			for _, rb := range fn.Blocks {
+				ret, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return)
+				if ok && len(ret.Results) > 0 && carriers[ret.Results[len(ret.Results)-1]] {
+					found, writes = true, writes || w
+					break
+				}
+			}
+		}
+	}
+	return writes, found
+}
