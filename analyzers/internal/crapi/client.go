@@ -2,7 +2,9 @@ package crapi
 
 import (
 	"go/types"
+	"runtime"
 	"sync"
+	"weak"
 )
 
 // ClientMethod names a method of controller-runtime's client interfaces.
@@ -114,28 +116,40 @@ func hasMethod(in *types.Interface, name string) bool {
 }
 
 // lookupCache memoises LookupType per (importing package, path, name).
+// The importing package is held weakly and its entries go when it is
+// collected: a long golangci-lint run must not keep the types of every
+// package it analysed alive through this cache.
 var lookupCache sync.Map // lookupKey -> types.Type (possibly nil)
 
 type lookupKey struct {
-	from       *types.Package
+	from       weak.Pointer[types.Package]
 	path, name string
 }
 
 // LookupType finds the type path.name among the transitive imports of from
 // (from itself included); nil if from does not depend on path.
 func LookupType(from *types.Package, path, name string) types.Type {
-	key := lookupKey{from, path, name}
+	if from == nil {
+		return nil
+	}
+	key := lookupKey{weak.Make(from), path, name}
 	if v, ok := lookupCache.Load(key); ok {
 		t, _ := v.(types.Type)
 		return t
 	}
 	var result types.Type
-	if p := findImport(from, path); p != nil {
+	p := findImport(from, path)
+	if p != nil {
 		if obj, ok := p.Scope().Lookup(name).(*types.TypeName); ok {
 			result = obj.Type()
 		}
 	}
-	lookupCache.Store(key, result)
+	if p == from {
+		return result // cached, the value would keep its own key alive
+	}
+	if _, loaded := lookupCache.LoadOrStore(key, result); !loaded {
+		runtime.AddCleanup(from, func(k lookupKey) { lookupCache.Delete(k) }, key)
+	}
 	return result
 }
 
