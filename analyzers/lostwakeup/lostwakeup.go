@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -28,16 +29,15 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "lostwakeup",
 	Doc:      checkdoc.MustExtract(doc, "lostwakeup"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostwakeup.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
 type analyzer struct {
-	pass         *analysis.Pass
-	clientIfaces []*types.Interface
-	summaries    map[*ssa.Function]*summary
-	tails        map[*ssa.Function][]tail
-	reported     map[*ssa.Return]bool
+	pass     *analysis.Pass
+	objs     *objects.Result
+	tails    map[*ssa.Function][]tail
+	reported map[*ssa.Return]bool
 }
 
 // event is a call that writes objects: a client Create, Update, Patch or
@@ -45,11 +45,12 @@ type analyzer struct {
 // the package that writes only objects of known types.
 type event struct {
 	call   *ssa.Call
-	writes []writeOp
+	writes []objects.Write
 	// obj is the object written by a direct write, nil for a helper.
 	obj ssa.Value
-	// helper is the function of the package called, nil for a direct write.
-	helper *ssa.Function
+	// helper names the helper called ("a function literal"), "" for a
+	// direct write.
+	helper string
 	// errv holds the call's error, nil if it has none.
 	errv ssa.Value
 }
@@ -69,19 +70,12 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	a := &analyzer{
-		pass:      pass,
-		summaries: map[*ssa.Function]*summary{},
-		tails:     map[*ssa.Function][]tail{},
-		reported:  map[*ssa.Return]bool{},
+		pass:     pass,
+		objs:     objects.Of(pass),
+		tails:    map[*ssa.Function][]tail{},
+		reported: map[*ssa.Return]bool{},
 	}
-	for _, name := range []string{"Reader", "Writer"} {
-		if t := crapi.LookupType(pass.Pkg, crapi.ClientPkg, name); t != nil {
-			if it, ok := t.Underlying().(*types.Interface); ok {
-				a.clientIfaces = append(a.clientIfaces, it)
-			}
-		}
-	}
-	if len(a.clientIfaces) == 0 {
+	if crapi.LookupType(pass.Pkg, crapi.ClientPkg, "Writer") == nil {
 		return nil, nil // no controller-runtime client in reach
 	}
 	for _, rec := range crapi.Reconcilers(funcs) {
@@ -153,9 +147,9 @@ func (a *analyzer) check(ctl *ctrlmodel.Controller, top, fn *ssa.Function, depth
 }
 
 // unwatched reports whether no write of ws is of a type ctl watches.
-func unwatched(ctl *ctrlmodel.Controller, ws []writeOp) bool {
+func unwatched(ctl *ctrlmodel.Controller, ws []objects.Write) bool {
 	for _, w := range ws {
-		if ctl.Watched(w.typ) {
+		if ctl.Watched(w.Type) {
 			return false
 		}
 	}
@@ -178,32 +172,49 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		default:
 			return event{}, false
 		}
-		typ := objectType(args[1])
+		typ := objects.ObjectType(args[1])
 		if typ == nil {
 			return event{}, false // client.Object, unstructured: kind unknown
 		}
-		return event{call: call, writes: []writeOp{{method: string(c.Method), typ: typ}}, obj: ssaflow.Strip(args[1]), errv: call}, true
+		return event{call: call, writes: []objects.Write{{Method: string(c.Method), Type: typ}}, obj: ssaflow.Strip(args[1]), errv: call}, true
 	}
 	if f := crapi.Callee(cc); crapi.IsFuncIn(f, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		args := crapi.CallArgs(cc)
 		if len(args) < 3 {
 			return event{}, false
 		}
-		typ := objectType(args[2])
+		typ := objects.ObjectType(args[2])
 		if typ == nil {
 			return event{}, false
 		}
-		return event{call: call, writes: []writeOp{{method: f.Name(), typ: typ}}, obj: ssaflow.Strip(args[2]), errv: extract(call, 1)}, true
+		return event{call: call, writes: []objects.Write{{Method: f.Name(), Type: typ}}, obj: ssaflow.Strip(args[2]), errv: extract(call, 1)}, true
 	}
 	g := a.local(cc)
-	if g == nil || g == fn || a.resultHelper(fn, call) != nil {
+	if g == nil {
+		// A helper in another package of the module, from its fact; one
+		// that returns a reconcile result is not followed.
+		callee := crapi.Callee(cc)
+		if callee == nil || cc.IsInvoke() || returnsResult(callee.Signature()) {
+			return event{}, false
+		}
+		s, ok := a.objs.ImportedAccess(callee)
+		if !ok || len(s.Writes) == 0 || s.UnknownWrites {
+			return event{}, false
+		}
+		return event{call: call, writes: s.Writes, helper: callee.Name(), errv: errorOf(call)}, true
+	}
+	if g == fn || a.resultHelper(fn, call) != nil {
 		return event{}, false
 	}
-	s := a.summaryOf(g, 0)
-	if len(s.writes) == 0 || s.unknownWrites {
+	s := a.objs.Access(g)
+	if len(s.Writes) == 0 || s.UnknownWrites {
 		return event{}, false
 	}
-	return event{call: call, writes: s.writes, helper: g, errv: errorOf(call)}, true
+	name := g.Name()
+	if g.Object() == nil {
+		name = "a function literal"
+	}
+	return event{call: call, writes: s.Writes, helper: name, errv: errorOf(call)}, true
 }
 
 // errorOf returns the error result of call, nil if it has none.
@@ -229,11 +240,16 @@ func (a *analyzer) resultHelper(fn *ssa.Function, call *ssa.Call) *ssa.Function 
 	if g == nil || g == fn {
 		return nil
 	}
-	res := g.Signature.Results()
-	if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) || !crapi.IsError(res.At(1).Type()) {
+	if !returnsResult(g.Signature) {
 		return nil
 	}
 	return g
+}
+
+// returnsResult reports whether sig returns (reconcile.Result, error).
+func returnsResult(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() == 2 && crapi.IsResult(res.At(0).Type()) && crapi.IsError(res.At(1).Type())
 }
 
 // tailsOf returns the returns without requeue of g that come right after
@@ -471,7 +487,7 @@ func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, pa
 // writesKind reports whether ev writes objects of type t.
 func (ev event) writesKind(t types.Type) bool {
 	for _, w := range ev.writes {
-		if sameKind(w.typ, t) {
+		if sameKind(w.Type, t) {
 			return true
 		}
 	}
@@ -496,9 +512,9 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 			cc := call.Common()
 			if c, args, ok := crapi.ClientCallSSA(cc); ok {
 				switch {
-				case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objectType(args[2])):
+				case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objects.ObjectType(args[2])):
 					roots[call], roots[ssaflow.Strip(args[2])] = true, true
-				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(listItemType(ssaflow.Strip(args[1]).Type())):
+				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(objects.ListItemType(ssaflow.Strip(args[1]).Type())):
 					roots[call], roots[ssaflow.Strip(args[1])] = true, true
 				}
 				continue
@@ -507,7 +523,7 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 			if g == nil {
 				continue
 			}
-			for _, t := range a.summaryOf(g, 0).reads {
+			for _, t := range a.objs.Access(g).Reads {
 				if !ev.writesKind(t) {
 					continue
 				}
@@ -515,7 +531,7 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 				// Locals it fills through a pointer: found, err := r.getVolume(ctx, &pvc).
 				for _, arg := range crapi.CallArgs(cc) {
 					if alloc, ok := ssaflow.Strip(arg).(*ssa.Alloc); ok &&
-						(ev.writesKind(alloc.Type()) || ev.writesKind(listItemType(alloc.Type()))) {
+						(ev.writesKind(alloc.Type()) || ev.writesKind(objects.ListItemType(alloc.Type()))) {
 						roots[alloc] = true
 					}
 				}
@@ -578,19 +594,17 @@ func onErrorBranch(b *ssa.BasicBlock, errBranches []*ssa.BasicBlock) bool {
 // workOf describes the call if it writes an object of a known type that
 // ev does not write, "" otherwise.
 func (a *analyzer) workOf(cc *ssa.CallCommon, ev event) string {
-	s := &summary{}
-	a.addCall(s, cc, 0)
-	for _, w := range s.writes {
-		if ev.writesKind(w.typ) {
+	for _, w := range a.objs.CallAccess(cc).Writes {
+		if ev.writesKind(w.Type) {
 			continue
 		}
 		if g := a.local(cc); g != nil {
 			if g.Object() == nil {
-				return "calling a function literal that does " + w.phrase()
+				return "calling a function literal that does " + phrase(w)
 			}
 			return "calling " + g.Name()
 		}
-		return w.phrase()
+		return phrase(w)
 	}
 	return ""
 }
@@ -626,7 +640,7 @@ func (ev event) describe() string {
 	var kinds []string
 	seen := map[string]bool{}
 	for _, w := range ev.writes {
-		s := crapi.ObjectTypeString(w.typ)
+		s := crapi.ObjectTypeString(w.Type)
 		if !seen[s] {
 			seen[s] = true
 			kinds = append(kinds, "a "+s)
@@ -636,14 +650,10 @@ func (ev event) describe() string {
 	if len(kinds) > 1 {
 		what = "types this controller does not watch"
 	}
-	if ev.helper == nil {
-		return ev.writes[0].phrase() + ", " + what
+	if ev.helper == "" {
+		return phrase(ev.writes[0]) + ", " + what
 	}
-	name := ev.helper.Name()
-	if ev.helper.Object() == nil {
-		name = "a function literal"
-	}
-	return fmt.Sprintf("calling %s, which writes %s, %s", name, strings.Join(kinds, " and "), what)
+	return fmt.Sprintf("calling %s, which writes %s, %s", ev.helper, strings.Join(kinds, " and "), what)
 }
 
 // fix replaces the Result literal with one that asks for a requeue after

@@ -22,6 +22,10 @@ type engine struct {
 	// closures maps a function literal to the closure made of it.
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	sums     map[sumKey]*Effect
+	// access memoises access summaries; clientIfaces are client.Reader
+	// and client.Writer, if in reach.
+	access       map[*ssa.Function]*Access
+	clientIfaces []*types.Interface
 }
 
 type sumKey struct {
@@ -37,6 +41,14 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		sums:     map[sumKey]*Effect{},
+		access:   map[*ssa.Function]*Access{},
+	}
+	for _, name := range []string{"Reader", "Writer"} {
+		if t := crapi.LookupType(pass.Pkg, crapi.ClientPkg, name); t != nil {
+			if it, ok := t.Underlying().(*types.Interface); ok {
+				e.clientIfaces = append(e.clientIfaces, it)
+			}
+		}
 	}
 	for _, fn := range srcFuncs {
 		if obj, ok := fn.Object().(*types.Func); ok {

@@ -45,6 +45,9 @@ type Summary struct {
 	Deletion *DeletionTest
 	// ClientError: the error result may carry a client call's error.
 	ClientError ErrorSource
+	// Access: what it does with the client (exported functions that call
+	// it only).
+	Access *AccessFact
 }
 
 // ParamSummary is what a function does to one parameter.
@@ -88,11 +91,24 @@ func (f *Summary) String() string {
 	if f.ClientError != NoClientError {
 		parts = append(parts, fmt.Sprintf("clientError(writes=%v)", f.ClientError == ErrWrite))
 	}
+	if a := f.Access; a != nil {
+		var ws []string
+		for _, w := range a.Writes {
+			ws = append(ws, w.Method+" "+w.Type.Name)
+		}
+		for _, t := range a.Reads {
+			ws = append(ws, "read "+t.Name)
+		}
+		if a.UnknownWrites {
+			ws = append(ws, "unknown")
+		}
+		parts = append(parts, "access("+strings.Join(ws, ", ")+")")
+	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError {
+	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil {
 		return false
 	}
 	for _, p := range f.Params {
@@ -163,6 +179,11 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 					s := r.e.summary(fn, p)
 					fact.Params[i].Strong, fact.Params[i].Weak = s.Strong, s.Weak
 				}
+			}
+		}
+		if obj.Exported() && fn.Parent() == nil {
+			if a := r.e.accessOf(fn, 0); a.ClientCalls {
+				fact.Access = a.fact()
 			}
 		}
 		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {

@@ -25,7 +25,7 @@ func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDelet
 	return !Terminating(obj)
 }
 
-func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\)\)`
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\) access\(unknown\)\)`
 	if controllerutil.RemoveFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}
@@ -36,7 +36,7 @@ func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`summary\(chan
 	obj.SetFinalizers(nil)
 }
 
-func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) clientError\(writes=false\)\)`
+func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) clientError\(writes=false\) access\(\)\)`
 	if err := r.Get(ctx, key, obj); err != nil {
 		return false, fmt.Errorf("fetch %s: %w", key, err)
 	}

@@ -9,14 +9,14 @@ import (
 )
 
 // Facts of package a seen from package b.
-func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\)\)`
+func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\) access\(unknown\)\)`
 	if lifecyclehelpers.Terminating(obj) {
 		return lifecyclehelpers.Release(ctx, c, obj, "x")
 	}
 	return nil
 }
 
-func Load(ctx context.Context, c client.Client, obj client.Object) error { // want Load:`summary\(changes\(2, 0, 16\) clientError\(writes=false\)\)`
+func Load(ctx context.Context, c client.Client, obj client.Object) error { // want Load:`summary\(changes\(2, 0, 16\) clientError\(writes=false\) access\(\)\)`
 	_, err := lifecyclehelpers.Fetch(ctx, c, client.ObjectKeyFromObject(obj), obj)
 	return err
 }
