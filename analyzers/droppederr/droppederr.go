@@ -211,10 +211,10 @@ func testOf(b *ssa.BasicBlock, carriers map[ssa.Value]bool) (errTest, bool) {
 		return errTest{}, false
 	}
 	x, y := cmp.X, cmp.Y
-	if isNil(x) {
+	if ssaflow.IsNil(x) {
 		x, y = y, x
 	}
-	if !isNil(y) {
+	if !ssaflow.IsNil(y) {
 		return errTest{}, false
 	}
 	t := errTest{block: b, cmp: cmp, failOnTrue: cmp.Op == token.NEQ}
@@ -481,7 +481,7 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 // counted.
 func (c *checker) isSuccess(ret *ssa.Return) bool {
 	n := len(ret.Results)
-	if n == 0 || !isNil(ret.Results[n-1]) {
+	if n == 0 || !ssaflow.IsNil(ret.Results[n-1]) {
 		return false
 	}
 	switch n {
@@ -534,11 +534,6 @@ func (c *checker) nextIteration(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	}
 	c.prefix[b] = p
 	return p
-}
-
-func isNil(v ssa.Value) bool {
-	k, ok := v.(*ssa.Const)
-	return ok && k.IsNil()
 }
 
 // report reports at the first logging call of the failing branch.

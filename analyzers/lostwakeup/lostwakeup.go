@@ -125,7 +125,7 @@ func (a *analyzer) check(ctl *ctrlmodel.Controller, top, fn *ssa.Function, depth
 			if g == nil {
 				continue
 			}
-			rets, path := a.cleanReturns(fn, call, extract(call, 1), true)
+			rets, path := a.cleanReturns(fn, call, ssaflow.Extract(call, 1), true)
 			if len(rets) == 0 {
 				continue
 			}
@@ -187,7 +187,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if typ == nil {
 			return event{}, false
 		}
-		return event{call: call, writes: []objects.Write{{Method: f.Name(), Type: typ}}, obj: ssaflow.Strip(args[2]), errv: extract(call, 1)}, true
+		return event{call: call, writes: []objects.Write{{Method: f.Name(), Type: typ}}, obj: ssaflow.Strip(args[2]), errv: ssaflow.Extract(call, 1)}, true
 	}
 	g := a.local(cc)
 	if g == nil {
@@ -222,7 +222,7 @@ func errorOf(call *ssa.Call) ssa.Value {
 	switch t := call.Type().(type) {
 	case *types.Tuple:
 		if n := t.Len(); n > 0 && crapi.IsError(t.At(n-1).Type()) {
-			return extract(call, n-1)
+			return ssaflow.Extract(call, n-1)
 		}
 		return nil
 	default:
@@ -280,7 +280,7 @@ func (a *analyzer) tailsOf(g *ssa.Function, depth int) []tail {
 				continue
 			}
 			if h := a.resultHelper(g, call); h != nil {
-				if rets, _ := a.cleanReturns(g, call, extract(call, 1), true); len(rets) > 0 {
+				if rets, _ := a.cleanReturns(g, call, ssaflow.Extract(call, 1), true); len(rets) > 0 {
 					out = append(out, a.tailsOf(h, depth+1)...)
 				}
 			}
@@ -311,7 +311,7 @@ func (a *analyzer) hasClientDefer(fn *ssa.Function) bool {
 func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value, via bool) (rets []*ssa.Return, path map[*ssa.BasicBlock]bool) {
 	var resv ssa.Value
 	if via {
-		if resv = extract(call, 0); resv == nil {
+		if resv = ssaflow.Extract(call, 0); resv == nil {
 			return nil, nil
 		}
 	}
@@ -324,9 +324,9 @@ func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value
 			return false
 		}
 		if via {
-			return ret.Results[0] == resv && ((errv != nil && ret.Results[1] == errv) || isNil(ret.Results[1]))
+			return ret.Results[0] == resv && ((errv != nil && ret.Results[1] == errv) || ssaflow.IsNil(ret.Results[1]))
 		}
-		return isNil(ret.Results[1]) && crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+		return ssaflow.IsNil(ret.Results[1]) && crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
 	}
 	path = map[*ssa.BasicBlock]bool{}
 	seen := map[*ssa.BasicBlock]bool{}
@@ -398,10 +398,10 @@ func errTestFailEdge(cond ssa.Value, isErr func(ssa.Value) bool) (int, bool) {
 		return 0, false
 	}
 	x, y := cmp.X, cmp.Y
-	if isNil(x) {
+	if ssaflow.IsNil(x) {
 		x, y = y, x
 	}
-	if !isNil(y) {
+	if !ssaflow.IsNil(y) {
 		return 0, false
 	}
 	fail := 1
@@ -689,19 +689,6 @@ func (a *analyzer) fix(rs *ast.ReturnStmt) []analysis.SuggestedFix {
 	return []analysis.SuggestedFix{{Message: "Requeue after a few seconds", TextEdits: edits}}
 }
 
-func extract(call *ssa.Call, index int) ssa.Value {
-	refs := call.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == index {
-			return ex
-		}
-	}
-	return nil
-}
-
 func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
 	for i, x := range b.Instrs {
 		if x == instr {
@@ -716,9 +703,4 @@ func last(b *ssa.BasicBlock) ssa.Instruction {
 		return nil
 	}
 	return b.Instrs[len(b.Instrs)-1]
-}
-
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }

@@ -76,14 +76,7 @@ func sameKind(a, b types.Type) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	return ctrlmodel.SameKind(deref(a), deref(b))
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
+	return ctrlmodel.SameKind(ssaflow.Deref(a), ssaflow.Deref(b))
 }
 
 // maxDependDepth bounds the walk of dependsOn.

@@ -143,10 +143,10 @@ func filtered(from, to *ssa.BasicBlock, get *ssa.Call, carriers map[ssa.Value]bo
 	case *ssa.BinOp:
 		if c.Op == token.EQL || c.Op == token.NEQ {
 			x, y := c.X, c.Y
-			if isNil(x) {
+			if ssaflow.IsNil(x) {
 				x, y = y, x
 			}
-			if isNil(y) {
+			if ssaflow.IsNil(y) {
 				// err != nil / err == nil: on the nil edge nothing is returned.
 				if carriers[x] {
 					return onTrue == (c.Op == token.EQL)
@@ -209,11 +209,6 @@ func examinesError(cond ssa.Value, carriers map[ssa.Value]bool) bool {
 	}
 	visit(cond, 0)
 	return found
-}
-
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, errv ssa.Value) {

@@ -375,30 +375,11 @@ func (s *summarizer) weakOwner(sum *summary, r *ssa.Function, v ssa.Value) {
 	}
 }
 
-// variadicElems returns the values stored into the slice v built for a
-// variadic call (f(a, b) passes a slice of a fresh array).
+// variadicElems returns the values of the implicit slice of a variadic
+// call; nil for a slice passed with "...".
 func variadicElems(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok || alloc.Referrers() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *alloc.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
-		}
-		for _, ir := range *ia.Referrers() {
-			if st, ok := ir.(*ssa.Store); ok && st.Addr == ia {
-				out = append(out, st.Val)
-			}
-		}
-	}
-	return out
+	elems, _ := ssaflow.VariadicElems(v)
+	return elems
 }
 
 // apply merges what callee h does into the caller's summary sum, mapping

@@ -645,10 +645,10 @@ func testsNonNil(cond, v ssa.Value, onTrue bool) bool {
 			return false
 		}
 		x, y := c.X, c.Y
-		if isNil(x) {
+		if ssaflow.IsNil(x) {
 			x, y = y, x
 		}
-		if !isNil(y) || onTrue != (c.Op == token.NEQ) {
+		if !ssaflow.IsNil(y) || onTrue != (c.Op == token.NEQ) {
 			return false
 		}
 		// x != nil holds here.
@@ -661,11 +661,6 @@ func testsNonNil(cond, v ssa.Value, onTrue bool) bool {
 		}
 	}
 	return false
-}
-
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool) {

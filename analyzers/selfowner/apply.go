@@ -113,19 +113,8 @@ func renamed(fn *ssa.Function, root ssa.Value, t *types.Named) bool {
 // variadicElems returns the values of the implicit slice of a variadic
 // call; nil for a slice passed with "...".
 func variadicElems(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []ssa.Value
-	for _, st := range ssaflow.StoresTo(alloc) {
-		out = append(out, st.Val)
-	}
-	return out
+	elems, _ := ssaflow.VariadicElems(v)
+	return elems
 }
 
 // uidSources returns the arguments of the WithUID calls that build the
@@ -160,7 +149,7 @@ func (c *checker) uidSources(fn *ssa.Function, ref ssa.Value) []ssa.Value {
 
 // uidObject returns the object whose UID v is: obj.UID or obj.GetUID().
 func uidObject(v ssa.Value) ssa.Value {
-	v = stripConv(v)
+	v = ssaflow.StripConv(v)
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && isUIDField(fa.X.Type(), fa.Field) {

@@ -200,7 +200,7 @@ func (c *checker) getKeys(fn *ssa.Function) map[ssa.Value][]key {
 // namespace, any other key value (req.NamespacedName) by its own source.
 func (c *checker) keyDesc(v ssa.Value) (key, bool) {
 	for i := 0; i < maxDepth; i++ {
-		v = stripConv(v)
+		v = ssaflow.StripConv(v)
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			alloc, ok := x.X.(*ssa.Alloc)
@@ -257,7 +257,7 @@ func (c *checker) desc(v ssa.Value, depth int) string {
 	if depth > maxDepth {
 		return fmt.Sprintf("@%p", v)
 	}
-	v = stripConv(v)
+	v = ssaflow.StripConv(v)
 	switch x := v.(type) {
 	case *ssa.Const:
 		if x.Value == nil {
@@ -308,26 +308,6 @@ func (c *checker) fieldDesc(x ssa.Value, t types.Type, i int, depth int) string 
 		return base
 	}
 	return base + "." + f.Name()
-}
-
-// stripConv removes conversions: to an interface, between named types,
-// between string types.
-func stripConv(v ssa.Value) ssa.Value {
-	for i := 0; i < maxDepth; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
 }
 
 // deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the

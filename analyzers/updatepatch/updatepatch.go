@@ -265,7 +265,7 @@ func whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
 	if len(ctls) == 0 {
 		return anyone, all
 	}
-	if ctrlmodel.DynamicKind(elem(t)) {
+	if ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
 		return anyone, all // its kind is data: it may be the For type
 	}
 	for _, ctl := range ctls {
@@ -281,7 +281,7 @@ func whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
 
 // hasStatus reports whether objects of type t have a Status field.
 func hasStatus(t types.Type) bool {
-	st, ok := elem(t).Underlying().(*types.Struct)
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
@@ -298,18 +298,11 @@ func forKnown(ctl *ctrlmodel.Controller) bool {
 	n := 0
 	for _, ch := range ctl.Chains {
 		for _, call := range ch.Find(ctrlmodel.For) {
-			if call.Object == nil || ctrlmodel.DynamicKind(elem(call.Object)) {
+			if call.Object == nil || ctrlmodel.DynamicKind(ssaflow.Deref(call.Object)) {
 				return false
 			}
 			n++
 		}
 	}
 	return n > 0
-}
-
-func elem(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // Controller is what a reconciler type is set up to watch: the union of
@@ -37,18 +38,11 @@ func (c *Controller) IsFor(t types.Type) bool {
 
 func containsKind(list []types.Type, t types.Type) bool {
 	for _, u := range list {
-		if SameKind(elem(u), elem(t)) {
+		if SameKind(ssaflow.Deref(u), ssaflow.Deref(t)) {
 			return true
 		}
 	}
 	return false
-}
-
-func elem(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // ControllerOf returns the controller that this package sets up with a
@@ -76,7 +70,7 @@ func (m *Model) ControllerOf(recv types.Type) *Controller {
 		}
 		ctl.Chains = append(ctl.Chains, ch)
 		for _, call := range ch.Sources() {
-			if call.Method == WatchesRawSource || call.Object == nil || DynamicKind(elem(call.Object)) {
+			if call.Method == WatchesRawSource || call.Object == nil || DynamicKind(ssaflow.Deref(call.Object)) {
 				ctl.Complete = false
 				if call.Object == nil {
 					continue

@@ -2,7 +2,6 @@ package ctrlmodel
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -441,7 +440,7 @@ func handlerOf(v ssa.Value) *Handler {
 // optionPredicates returns the predicates of the builder.WithPredicates
 // options in the variadic option slice v.
 func optionPredicates(v ssa.Value) []*Predicate {
-	opts, _ := variadic(v)
+	opts, _ := ssaflow.VariadicElems(v)
 	var out []*Predicate
 	for _, o := range opts {
 		mi, ok := unwrapIface(o).(*ssa.MakeInterface)
@@ -452,7 +451,7 @@ func optionPredicates(v ssa.Value) []*Predicate {
 		if !ok || len(call.Call.Args) == 0 {
 			continue
 		}
-		preds, _ := variadic(call.Call.Args[0])
+		preds, _ := ssaflow.VariadicElems(call.Call.Args[0])
 		for _, p := range preds {
 			if pr := predicateOf(p, 0); pr != nil {
 				out = append(out, pr)
@@ -500,7 +499,7 @@ func predicateOf(v ssa.Value, depth int) *Predicate {
 		operands := []ssa.Value{x.Call.Args[0]}
 		if p.Kind != PredicateNot {
 			var ok bool
-			if operands, ok = variadic(x.Call.Args[0]); !ok {
+			if operands, ok = ssaflow.VariadicElems(x.Call.Args[0]); !ok {
 				return p
 			}
 		}
@@ -514,64 +513,6 @@ func predicateOf(v ssa.Value, depth int) *Predicate {
 		}
 	}
 	return p
-}
-
-// variadic returns the elements of a slice built for a variadic call
-// (f(a, b) passes a slice of a fresh array holding a and b); ok is false
-// when the elements are not known, e.g. for f(s...).
-func variadic(v ssa.Value) (elems []ssa.Value, ok bool) {
-	switch s := v.(type) {
-	case nil:
-		return nil, true
-	case *ssa.Const:
-		return nil, s.IsNil()
-	case *ssa.Slice:
-		alloc, isAlloc := s.X.(*ssa.Alloc)
-		if !isAlloc || s.Low != nil || s.High != nil || s.Max != nil {
-			return nil, false
-		}
-		ptr, isPtr := alloc.Type().Underlying().(*types.Pointer)
-		if !isPtr {
-			return nil, false
-		}
-		arr, isArr := ptr.Elem().Underlying().(*types.Array)
-		if !isArr || arr.Len() > 1024 {
-			return nil, false
-		}
-		elems = make([]ssa.Value, arr.Len())
-		refs := alloc.Referrers()
-		if refs == nil {
-			return nil, false
-		}
-		for _, r := range *refs {
-			ia, isIA := r.(*ssa.IndexAddr)
-			if !isIA {
-				continue
-			}
-			c, isConst := ia.Index.(*ssa.Const)
-			if !isConst || c.Value == nil || c.Value.Kind() != constant.Int {
-				return nil, false
-			}
-			i, exact := constant.Int64Val(c.Value)
-			if !exact || i < 0 || i >= int64(len(elems)) {
-				return nil, false
-			}
-			if irefs := ia.Referrers(); irefs != nil {
-				for _, ir := range *irefs {
-					if st, isStore := ir.(*ssa.Store); isStore && st.Addr == ia {
-						elems[i] = st.Val
-					}
-				}
-			}
-		}
-		for _, e := range elems {
-			if e == nil {
-				return nil, false
-			}
-		}
-		return elems, true
-	}
-	return nil, false
 }
 
 // unionFind groups builder roots that phis merge.

@@ -115,10 +115,10 @@ func DeletionTest(cond ssa.Value, h Helpers) (obj ssa.Value, whenDeleting bool, 
 			return nil, false, false
 		}
 		x, y := c.X, c.Y
-		if isNil(x) {
+		if ssaflow.IsNil(x) {
 			x, y = y, x
 		}
-		if !isNil(y) {
+		if !ssaflow.IsNil(y) {
 			return nil, false, false
 		}
 		if obj, ok := deletionTimestamp(x); ok {
@@ -215,9 +215,4 @@ func Addition(instr ssa.Instruction) (FinalizerOp, bool) {
 		return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 	}
 	return FinalizerOp{}, false
-}
-
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }

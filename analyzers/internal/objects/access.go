@@ -320,7 +320,7 @@ func ObjectType(v ssa.Value) types.Type {
 		return nil
 	}
 	t := ssaflow.Strip(v).Type()
-	if types.IsInterface(t) || ctrlmodel.DynamicKind(deref(t)) || crapi.Named(t) == nil {
+	if types.IsInterface(t) || ctrlmodel.DynamicKind(ssaflow.Deref(t)) || crapi.Named(t) == nil {
 		return nil
 	}
 	return t
@@ -328,7 +328,7 @@ func ObjectType(v ssa.Value) types.Type {
 
 // ListItemType maps a list type (*v1.PodList) to its item type (v1.Pod).
 func ListItemType(t types.Type) types.Type {
-	st, ok := deref(t).Underlying().(*types.Struct)
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
@@ -339,18 +339,11 @@ func ListItemType(t types.Type) types.Type {
 		}
 		if sl, ok := f.Type().Underlying().(*types.Slice); ok {
 			item := sl.Elem()
-			if types.IsInterface(item) || ctrlmodel.DynamicKind(deref(item)) || crapi.Named(item) == nil {
+			if types.IsInterface(item) || ctrlmodel.DynamicKind(ssaflow.Deref(item)) || crapi.Named(item) == nil {
 				return nil
 			}
 			return item
 		}
 	}
 	return nil
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

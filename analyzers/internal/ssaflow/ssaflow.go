@@ -5,6 +5,7 @@ package ssaflow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -299,7 +300,14 @@ func FieldName(t types.Type, i int) string {
 
 // Strip removes the conversions that do not change which object a value
 // denotes (to client.Object, to metav1.Object, type assertions back).
-func Strip(v ssa.Value) ssa.Value {
+func Strip(v ssa.Value) ssa.Value { return strip(v, false) }
+
+// StripConv removes the conversions that keep a value as it is: to an
+// interface, between named types, between string types (a key's name
+// built as types.NamespacedName or string(x)). Type assertions stay.
+func StripConv(v ssa.Value) ssa.Value { return strip(v, true) }
+
+func strip(v ssa.Value, values bool) ssa.Value {
 	for i := 0; i < 16; i++ {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -308,8 +316,13 @@ func Strip(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.ChangeType:
 			v = x.X
+		case *ssa.Convert:
+			if !values {
+				return v
+			}
+			v = x.X
 		case *ssa.TypeAssert:
-			if x.CommaOk {
+			if values || x.CommaOk {
 				return v
 			}
 			v = x.X
@@ -336,4 +349,90 @@ func StoresOnce(alloc *ssa.Alloc) *ssa.Store {
 		}
 	}
 	return only
+}
+
+// VariadicElems returns the elements of a slice built for a variadic call
+// (f(a, b) passes a slice of a fresh array holding a and b); ok is false
+// when the elements are not known, e.g. for f(s...).
+func VariadicElems(v ssa.Value) (elems []ssa.Value, ok bool) {
+	switch s := v.(type) {
+	case nil:
+		return nil, true
+	case *ssa.Const:
+		return nil, s.IsNil()
+	case *ssa.Slice:
+		alloc, isAlloc := s.X.(*ssa.Alloc)
+		if !isAlloc || s.Low != nil || s.High != nil || s.Max != nil {
+			return nil, false
+		}
+		ptr, isPtr := alloc.Type().Underlying().(*types.Pointer)
+		if !isPtr {
+			return nil, false
+		}
+		arr, isArr := ptr.Elem().Underlying().(*types.Array)
+		if !isArr || arr.Len() > 1024 {
+			return nil, false
+		}
+		elems = make([]ssa.Value, arr.Len())
+		refs := alloc.Referrers()
+		if refs == nil {
+			return nil, false
+		}
+		for _, r := range *refs {
+			ia, isIA := r.(*ssa.IndexAddr)
+			if !isIA {
+				continue
+			}
+			c, isConst := ia.Index.(*ssa.Const)
+			if !isConst || c.Value == nil || c.Value.Kind() != constant.Int {
+				return nil, false
+			}
+			i, exact := constant.Int64Val(c.Value)
+			if !exact || i < 0 || i >= int64(len(elems)) {
+				return nil, false
+			}
+			if irefs := ia.Referrers(); irefs != nil {
+				for _, ir := range *irefs {
+					if st, isStore := ir.(*ssa.Store); isStore && st.Addr == ia {
+						elems[i] = st.Val
+					}
+				}
+			}
+		}
+		for _, e := range elems {
+			if e == nil {
+				return nil, false
+			}
+		}
+		return elems, true
+	}
+	return nil, false
+}
+
+// IsNil reports whether v is the constant nil.
+func IsNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// Extract returns the Extract of result index of call, nil if none.
+func Extract(call *ssa.Call, index int) ssa.Value {
+	refs := call.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == index {
+			return ex
+		}
+	}
+	return nil
+}
+
+// Deref returns the element type of a pointer type, else t.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
