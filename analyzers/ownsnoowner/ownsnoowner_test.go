@@ -10,7 +10,7 @@ import (
 )
 
 func TestOwnsNoOwner(t *testing.T) {
-	fixturetest.Run(t, ownsnoowner.Analyzer, "./a", "./b", "./c", "./d", "./e")
+	fixturetest.Run(t, ownsnoowner.Analyzer, "./reconcilers", "./unknowntype", "./splitsetup", "./constructor", "./librarycall")
 }
 
 // TestFacts checks what the helpers of another package are summarised as.

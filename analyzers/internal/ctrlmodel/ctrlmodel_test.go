@@ -99,7 +99,7 @@ func predString(p *ctrlmodel.Predicate) string {
 }
 
 func TestModel(t *testing.T) {
-	fixturetest.Run(t, dump, "./a")
+	fixturetest.Run(t, dump, "./chains")
 }
 
 // controllers reports, at each Reconcile method, the controller the
@@ -135,12 +135,12 @@ func typeList(ts []types.Type) string {
 }
 
 func TestControllerOf(t *testing.T) {
-	fixturetest.Run(t, controllers, "./b")
+	fixturetest.Run(t, controllers, "./controllerof")
 }
 
 // Builder helpers in one package are summarised as facts, and a
 // controller set up through them in another package gets their sources.
 func TestFactsAcrossPackages(t *testing.T) {
-	fixturetest.Run(t, ctrlmodel.Analyzer, "./c")
-	fixturetest.Run(t, controllers, "./d")
+	fixturetest.Run(t, ctrlmodel.Analyzer, "./builderhelpers")
+	fixturetest.Run(t, controllers, "./helperuse")
 }

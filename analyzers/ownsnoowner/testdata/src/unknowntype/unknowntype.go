@@ -1,7 +1,6 @@
-// Package e hands objects of unknown type to a helper that gives them to
-// a library of another module: that says nothing about the ConfigMaps it
-// creates without owner references, so Owns is still reported.
-package e
+// Package unknowntype sets controller references on objects whose type it does not
+// know statically: any of them may be a ConfigMap, so Owns stays silent.
+package unknowntype
 
 import (
 	"context"
@@ -9,14 +8,15 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-
-	"fixtures/helpers"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
 type Reconciler struct {
 	client.Client
+	Scheme *runtime.Scheme
 }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -25,8 +25,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: owner.Namespace, Name: owner.Name}}
-	for _, obj := range []client.Object{owner, cm} {
-		_ = helpers.Hash(obj)
+	objs := []client.Object{cm}
+	for _, obj := range objs {
+		if err := controllerutil.SetControllerReference(owner, obj, r.Scheme); err != nil {
+			return ctrl.Result{}, err
+		}
 	}
 	if err := r.Create(ctx, cm); client.IgnoreAlreadyExists(err) != nil {
 		return ctrl.Result{}, err
@@ -37,6 +40,6 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Deployment{}).
-		Owns(&corev1.ConfigMap{}). // want `Owns\(&corev1.ConfigMap\{\}\) maps each ConfigMap event to the object's controller owner, but Reconciler's package creates ConfigMap objects without a controller reference`
+		Owns(&corev1.ConfigMap{}).
 		Complete(r)
 }

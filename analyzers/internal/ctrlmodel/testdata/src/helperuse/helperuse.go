@@ -1,5 +1,5 @@
-// Package d sets up controllers through the helpers of package c.
-package d
+// Package helperuse sets up controllers through the helpers of package builderhelpers.
+package helperuse
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"fixtures/c"
+	"fixtures/builderhelpers"
 )
 
 type CMReconciler struct{ client.Client }
@@ -17,7 +17,7 @@ func (r *CMReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Re
 }
 
 func (r *CMReconciler) SetupWithManager(mgr ctrl.Manager) error {
-	return c.WithDeployments(c.ForConfigMaps(mgr)).Complete(r)
+	return builderhelpers.WithDeployments(builderhelpers.ForConfigMaps(mgr)).Complete(r)
 }
 
 type SecretReconciler struct{ client.Client }
@@ -27,5 +27,5 @@ func (r *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func (r *SecretReconciler) SetupWithManager(mgr ctrl.Manager) error {
-	return c.SetupSecrets(mgr, r)
+	return builderhelpers.SetupSecrets(mgr, r)
 }

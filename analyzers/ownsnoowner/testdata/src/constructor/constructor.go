@@ -1,8 +1,8 @@
-// Package d completes its chain with a reconciler built by a constructor
+// Package constructor completes its chain with a reconciler built by a constructor
 // that returns an interface (a generic wrapper calling the package's own
 // code): the package itself is judged. It uses the ctrl aliases of the
 // controllerutil functions.
-package d
+package constructor
 
 import (
 	"context"
@@ -61,7 +61,7 @@ func Setup(mgr ctrl.Manager) error {
 	r := newReconciler(&logic{Client: mgr.GetClient(), Scheme: mgr.GetScheme()})
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Deployment{}).
-		Owns(&corev1.ConfigMap{}). // want `Owns\(&corev1.ConfigMap\{\}\) maps each ConfigMap event to the object's controller owner, but package d creates ConfigMap objects without a controller reference`
+		Owns(&corev1.ConfigMap{}). // want `Owns\(&corev1.ConfigMap\{\}\) maps each ConfigMap event to the object's controller owner, but package constructor creates ConfigMap objects without a controller reference`
 		Owns(&corev1.Secret{}).
 		Complete(r)
 }

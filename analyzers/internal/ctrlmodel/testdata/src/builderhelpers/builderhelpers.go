@@ -1,5 +1,5 @@
-// Package c holds builder helpers used by controllers of another package.
-package c
+// Package builderhelpers holds builder helpers used by controllers of another package.
+package builderhelpers
 
 import (
 	appsv1 "k8s.io/api/apps/v1"

@@ -1,4 +1,4 @@
-package a
+package chains
 
 import (
 	"context"
@@ -30,7 +30,7 @@ func OneExpression(mgr ctrl.Manager, r *R) error {
 		For(&corev1.Namespace{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Owns(&appsv1.Deployment{}).
 		Named("one").
-		Complete(r) // want `chain: For\(\*v1.Namespace pred\[generation\]\) Owns\(\*v1.Deployment\) Named Complete\(\*a.R\)`
+		Complete(r) // want `chain: For\(\*v1.Namespace pred\[generation\]\) Owns\(\*v1.Deployment\) Named Complete\(\*chains.R\)`
 }
 
 // Split over statements and an if; a second, unrelated chain in the same
@@ -41,10 +41,10 @@ func Split(mgr ctrl.Manager, r *R, watchSecrets bool) error {
 		b = b.Watches(&corev1.Secret{}, handler.EnqueueRequestForOwner(mgr.GetScheme(), mgr.GetRESTMapper(), &corev1.Namespace{}))
 	}
 	b.WithEventFilter(predicate.And(predicate.GenerationChangedPredicate{}, predicate.NewPredicateFuncs(func(client.Object) bool { return true })))
-	if _, err := b.Build(r); err != nil { // want `chain: For\(\*v1.Namespace\) Watches\(\*v1.Secret owner=\*v1.Namespace\) WithEventFilter\(pred\[and\(generation,other\)\]\) Build\(\*a.R\)`
+	if _, err := b.Build(r); err != nil { // want `chain: For\(\*v1.Namespace\) Watches\(\*v1.Secret owner=\*v1.Namespace\) WithEventFilter\(pred\[and\(generation,other\)\]\) Build\(\*chains.R\)`
 		return err
 	}
-	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(r) // want `chain: For\(\*v1.Pod\) Complete\(\*a.R\)`
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(r) // want `chain: For\(\*v1.Pod\) Complete\(\*chains.R\)`
 }
 
 // Typed builder, typed handlers, raw source, an unknown object type.
@@ -57,7 +57,7 @@ func Typed(mgr ctrl.Manager, r *R, obj client.Object) error {
 		Watches(obj, handler.TypedEnqueueRequestForOwner[client.Object](mgr.GetScheme(), mgr.GetRESTMapper(), &corev1.ConfigMap{})).
 		WatchesMetadata(&corev1.Service{}, handler.Funcs{}).
 		WatchesRawSource(source.Kind(mgr.GetCache(), &corev1.Node{}, &handler.TypedEnqueueRequestForObject[*corev1.Node]{})).
-		Complete(r) // want `chain: For\(\*v1.ConfigMap\) Watches\(\*v1.Secret object\) Watches\(\*v1.Pod mapfunc pred\[or\(label,annotation\)\]\) Watches\(\? owner=\*v1.ConfigMap\) WatchesMetadata\(\*v1.Service other\) WatchesRawSource Complete\(\*a.R\)`
+		Complete(r) // want `chain: For\(\*v1.ConfigMap\) Watches\(\*v1.Secret object\) Watches\(\*v1.Pod mapfunc pred\[or\(label,annotation\)\]\) Watches\(\? owner=\*v1.ConfigMap\) WatchesMetadata\(\*v1.Service other\) WatchesRawSource Complete\(\*chains.R\)`
 }
 
 // A builder kept in a variable that a closure captures.
@@ -88,12 +88,12 @@ func newNamespaceBuilder(mgr ctrl.Manager) *builder.Builder {
 func Helpers(mgr ctrl.Manager, r *R) error {
 	b := withOwned(newNamespaceBuilder(mgr))
 	addFilter(b)
-	return b.Complete(r) // want `chain: Owns\(\*v1.Deployment\) WithEventFilter\(pred\[generation\]\) For\(\*v1.Namespace\) Complete\(\*a.R\)`
+	return b.Complete(r) // want `chain: Owns\(\*v1.Deployment\) WithEventFilter\(pred\[generation\]\) For\(\*v1.Namespace\) Complete\(\*chains.R\)`
 }
 
 // A second controller sharing a helper is a chain of its own.
 func HelpersAgain(mgr ctrl.Manager, r *R) error {
-	return withOwned(ctrl.NewControllerManagedBy(mgr).For(&corev1.Secret{})).Complete(r) // want `chain: Owns\(\*v1.Deployment\) For\(\*v1.Secret\) Complete\(\*a.R\)`
+	return withOwned(ctrl.NewControllerManagedBy(mgr).For(&corev1.Secret{})).Complete(r) // want `chain: Owns\(\*v1.Deployment\) For\(\*v1.Secret\) Complete\(\*chains.R\)`
 }
 
 // A recursive helper and a helper never called here: no hang, no panic.
@@ -109,7 +109,7 @@ func Unused(b *builder.Builder) *builder.Builder {
 }
 
 func Recursive(mgr ctrl.Manager, r *R) error {
-	return loop(ctrl.NewControllerManagedBy(mgr).For(&corev1.Node{}), 3).Complete(r) // want `chain: Named For\(\*v1.Node\) Complete\(\*a.R\)`
+	return loop(ctrl.NewControllerManagedBy(mgr).For(&corev1.Node{}), 3).Complete(r) // want `chain: Named For\(\*v1.Node\) Complete\(\*chains.R\)`
 }
 
 // Odd programs: a builder in a global, a method value, a loop, deferred
@@ -126,5 +126,5 @@ func Odd(mgr ctrl.Manager, r *R, objs []client.Object) error {
 	}
 	var nb *builder.Builder
 	defer nb.Complete(r)
-	return b.WithOptions(controller.Options{}).WithEventFilter(nil).Complete(r) // want `chain: For\(\*v1.Pod\) Watches\(\? object\) WithOptions WithEventFilter\(pred\[other\]\) Complete\(\*a.R\)`
+	return b.WithOptions(controller.Options{}).WithEventFilter(nil).Complete(r) // want `chain: For\(\*v1.Pod\) Watches\(\? object\) WithOptions WithEventFilter\(pred\[other\]\) Complete\(\*chains.R\)`
 }
