@@ -8,5 +8,5 @@ import (
 )
 
 func TestSelfOwner(t *testing.T) {
-	fixturetest.Run(t, selfowner.Analyzer, "./a", "./b/...")
+	fixturetest.Run(t, selfowner.Analyzer, "./owners", "./applyconfig/...")
 }

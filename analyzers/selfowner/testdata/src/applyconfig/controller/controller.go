@@ -7,8 +7,8 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	sitev1 "fixtures/b/api/v1"
-	sitev1ac "fixtures/b/applyconfiguration/api/v1"
+	sitev1 "fixtures/applyconfig/api/v1"
+	sitev1ac "fixtures/applyconfig/applyconfiguration/api/v1"
 )
 
 // SiteReconciler applies objects for Sites.
