@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(fn.Blocks) == 0 {
 			continue
 		}
-		c := &checker{pass: pass, fn: fn, h: h, objs: objects.NewIdentity(fn)}
+		c := &checker{pass: pass, fn: fn, h: h, objs: h}
 		c.collect()
 		c.checkTerminatingPaths()
 		if r, ok := reconcilers[fn]; ok {
@@ -65,7 +65,7 @@ type checker struct {
 	pass *analysis.Pass
 	fn   *ssa.Function
 	h    *objects.Result
-	objs *objects.Identity
+	objs *objects.Result // identity, shared with the other checks
 
 	tests     []deletionTest
 	tested    map[ssa.Value]bool // object reps whose deletion state is examined anywhere
@@ -79,7 +79,7 @@ func (c *checker) collect() {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				if obj, _, ok := lifecycle.DeletionTest(v, c.h); ok {
-					c.tested[c.objs.Key(obj)] = true
+					c.tested[c.objs.Key(c.fn, obj)] = true
 				}
 			}
 			if op, ok := lifecycle.Removal(instr, c.h); ok {
@@ -105,13 +105,13 @@ func (c *checker) collect() {
 func (c *checker) checkTerminatingPaths() {
 	done := map[ssa.Value]bool{}
 	for _, t := range c.tests {
-		x := c.objs.Key(t.obj)
+		x := c.objs.Key(c.fn, t.obj)
 		if done[x] {
 			continue
 		}
 		var removals []lifecycle.FinalizerOp
 		for _, r := range c.removals {
-			if c.objs.Key(r.Obj) == x {
+			if c.objs.Key(c.fn, r.Obj) == x {
 				removals = append(removals, r)
 			}
 		}
@@ -269,15 +269,15 @@ func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
 			continue
 		}
 		if key, obj, ok := site.IsGetOf(); ok && !ssaflow.IsRequestKey(key, r.Req) {
-			fetched[c.objs.Key(obj)] = true
+			fetched[c.objs.Key(c.fn, obj)] = true
 		}
 		if (site.Method == crapi.Update || site.Method == crapi.Patch) && len(site.Args) >= 2 {
-			written[c.objs.Key(site.Args[1])] = true
+			written[c.objs.Key(c.fn, site.Args[1])] = true
 		}
 	}
 	done := map[ssa.Value]bool{}
 	for _, add := range c.additions {
-		x := c.objs.Key(add.Obj)
+		x := c.objs.Key(c.fn, add.Obj)
 		if done[x] || !fetched[x] || !written[x] || c.tested[x] {
 			continue
 		}
@@ -296,7 +296,7 @@ func (c *checker) checkUnwatchedChildren(r crapi.Reconciler) {
 
 func (c *checker) removesAny(x ssa.Value) bool {
 	for _, r := range c.removals {
-		if c.objs.Key(r.Obj) == x {
+		if c.objs.Key(c.fn, r.Obj) == x {
 			return true
 		}
 	}
@@ -328,11 +328,11 @@ func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
 	cc := call.Common()
 	passes := false
 	for _, a := range cc.Args {
-		if c.objs.Key(a) == x {
+		if c.objs.Key(c.fn, a) == x {
 			passes = true
 		}
 	}
-	if cc.IsInvoke() && c.objs.Key(cc.Value) == x {
+	if cc.IsInvoke() && c.objs.Key(c.fn, cc.Value) == x {
 		passes = true
 	}
 	if !passes {

@@ -50,17 +50,7 @@ func verb(m string) string {
 // local returns the function of the analysed package that cc calls
 // statically (a closure included), nil otherwise.
 func (a *analyzer) local(cc *ssa.CallCommon) *ssa.Function {
-	f := cc.StaticCallee()
-	if f == nil {
-		return nil
-	}
-	if o := f.Origin(); o != nil {
-		f = o
-	}
-	if f.Pkg == nil || f.Pkg.Pkg != a.pass.Pkg || len(f.Blocks) == 0 {
-		return nil
-	}
-	return f
+	return ssaflow.LocalCallee(cc, a.pass.Pkg)
 }
 
 // clientish reports whether the call may call the API server: a client

@@ -16,9 +16,10 @@ import (
 // maxDepth bounds the recursive walks over values.
 const maxDepth = 16
 
-// checker caches, per function, object identity and the keys its Gets use.
+// checker holds the shared object identity and caches, per function, the
+// keys its Gets use.
 type checker struct {
-	objs map[*ssa.Function]*objects.Identity
+	objs *objects.Result
 	keys map[*ssa.Function]map[ssa.Value][]key
 }
 
@@ -30,17 +31,8 @@ type key struct {
 	from     ssa.Value
 }
 
-func newChecker() *checker {
-	return &checker{objs: map[*ssa.Function]*objects.Identity{}, keys: map[*ssa.Function]map[ssa.Value][]key{}}
-}
-
-func (c *checker) identity(fn *ssa.Function) *objects.Identity {
-	o, ok := c.objs[fn]
-	if !ok {
-		o = objects.NewIdentity(fn)
-		c.objs[fn] = o
-	}
-	return o
+func newChecker(objs *objects.Result) *checker {
+	return &checker{objs: objs, keys: map[*ssa.Function]map[ssa.Value][]key{}}
 }
 
 // resolve strips the conversions of v that keep the object it denotes and
@@ -118,7 +110,7 @@ func (c *checker) identical(a, b ssa.Value, sameCall bool) bool {
 	if _, ok := keys[rb]; ok {
 		return false
 	}
-	return c.identity(fa).Same(ra, rb)
+	return c.objs.Same(fa, ra, rb)
 }
 
 // isLoad reports whether v reads a field (s.owner, (*p).owner).

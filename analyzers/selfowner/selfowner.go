@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -24,12 +25,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "selfowner",
 	Doc:      checkdoc.MustExtract(doc, "selfowner"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfowner.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := newChecker()
+	c := newChecker(objects.Of(pass))
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -152,17 +152,13 @@ func hasController(list []*ctrlmodel.Controller, ctl *ctrlmodel.Controller) bool
 // localCallee returns the statically called function of cc if it is a
 // source function of pkg (the generic origin for an instantiation).
 func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
-	f := cc.StaticCallee()
-	if f == nil {
+	if pkg == nil {
 		return nil
 	}
-	if o := f.Origin(); o != nil {
-		f = o
+	if f := ssaflow.LocalCallee(cc, pkg.Pkg); f != nil && f.Syntax() != nil {
+		return f
 	}
-	if pkg == nil || f.Pkg != pkg || len(f.Blocks) == 0 || f.Syntax() == nil {
-		return nil
-	}
-	return f
+	return nil
 }
 
 // checker holds what is shared by the functions of one package.

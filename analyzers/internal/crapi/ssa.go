@@ -222,3 +222,21 @@ func CtrlVar(v ssa.Value) string {
 	}
 	return g.Object().Name()
 }
+
+// CtrlVarFunc returns the controllerutil function that the
+// controller-runtime package variable loaded by v holds
+// (ctrl.SetControllerReference, ctrl.CreateOrUpdate, ctrl.CreateOrPatch),
+// or nil.
+func CtrlVarFunc(v ssa.Value) *types.Func {
+	switch name := CtrlVar(v); name {
+	case "SetControllerReference", "CreateOrUpdate", "CreateOrPatch":
+		g := v.(*ssa.UnOp).X.(*ssa.Global)
+		for _, imp := range g.Object().Pkg().Imports() {
+			if imp.Path() == ControllerutilPkg {
+				f, _ := imp.Scope().Lookup(name).(*types.Func)
+				return f
+			}
+		}
+	}
+	return nil
+}

@@ -181,6 +181,23 @@ var rows = func() []Row {
 	return r
 }()
 
+// reportsChange are the mutators whose bool result tells whether they
+// changed anything: on the branch where it is false, the object is as it
+// was.
+var reportsChange = map[[2]string]bool{
+	{controllerutil, "AddFinalizer"}:    true,
+	{controllerutil, "RemoveFinalizer"}: true,
+	{meta, "SetStatusCondition"}:        true,
+	{meta, "RemoveStatusCondition"}:     true,
+}
+
+// ReportsChange reports whether fn, a package-level function, returns
+// whether it changed its operand.
+func ReportsChange(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil &&
+		reportsChange[[2]string{fn.Pkg().Path(), fn.Name()}]
+}
+
 // Rows returns a copy of the table, for documentation and tests.
 func Rows() []Row { return append([]Row(nil), rows...) }
 

@@ -107,6 +107,9 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%v, %d) = %+v, %v; want effect %d field %q", c.fn, c.operand, r, ok, c.effect, c.field)
 		}
 	}
+	if !knowledge.ReportsChange(fun("AddFinalizer")) || knowledge.ReportsChange(fun("ContainsFinalizer")) {
+		t.Error("ReportsChange: AddFinalizer's result tells whether it changed the object, ContainsFinalizer is no mutator")
+	}
 	if r, ok := knowledge.Lookup(fun("AddFinalizer"), 1); ok {
 		t.Errorf("Lookup(AddFinalizer, 1) = %+v: the finalizer string is no object", r)
 	}

@@ -236,7 +236,7 @@ func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
 		s.UnknownWrites = true
 		return
 	}
-	if callee := e.local(cc); callee != nil {
+	if callee := ssaflow.LocalCallee(cc, e.pass.Pkg); callee != nil {
 		s.add(e.accessOf(callee, depth+1))
 		return
 	}
@@ -265,22 +265,6 @@ func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
 		}
 		s.add(e.accessOf(f, depth+1))
 	}
-}
-
-// local returns the function of the analysed package that cc calls
-// statically (a closure included), nil otherwise.
-func (e *engine) local(cc *ssa.CallCommon) *ssa.Function {
-	f := cc.StaticCallee()
-	if f == nil {
-		return nil
-	}
-	if o := f.Origin(); o != nil {
-		f = o
-	}
-	if f.Pkg == nil || f.Pkg.Pkg != e.pass.Pkg || len(f.Blocks) == 0 {
-		return nil
-	}
-	return f
 }
 
 // handsClient reports whether a call into code we cannot see is given a

@@ -16,7 +16,7 @@ import (
 type engine struct {
 	pass  *analysis.Pass
 	funcs map[*types.Func]*ssa.Function
-	ids   map[*ssa.Function]*Identity
+	ids   map[*ssa.Function]*identity
 	// callers of each function of the package, by static calls.
 	callers map[*ssa.Function][]ssa.CallInstruction
 	// closures maps a function literal to the closure made of it.
@@ -37,7 +37,7 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 	e := &engine{
 		pass:     pass,
 		funcs:    map[*types.Func]*ssa.Function{},
-		ids:      map[*ssa.Function]*Identity{},
+		ids:      map[*ssa.Function]*identity{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		sums:     map[sumKey]*Effect{},
@@ -74,10 +74,10 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 	return e
 }
 
-func (e *engine) identity(fn *ssa.Function) *Identity {
+func (e *engine) identity(fn *ssa.Function) *identity {
 	id := e.ids[fn]
 	if id == nil {
-		id = NewIdentity(fn)
+		id = newIdentity(fn)
 		e.ids[fn] = id
 	}
 	return id
@@ -171,8 +171,7 @@ func unchangedOnEdge(pred, succ *ssa.BasicBlock) ssa.Instruction {
 		return nil
 	}
 	fn := crapi.Callee(call.Common())
-	if !crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "AddFinalizer", "RemoveFinalizer") &&
-		!crapi.IsFuncIn(fn, "k8s.io/apimachinery/pkg/api/meta", "SetStatusCondition", "RemoveStatusCondition") {
+	if !knowledge.ReportsChange(fn) {
 		return nil
 	}
 	if (pred.Succs[0] == succ) == changedOnTrue {
@@ -183,7 +182,7 @@ func unchangedOnEdge(pred, succ *ssa.BasicBlock) ssa.Instruction {
 
 // before returns what may have happened to the object root, known at the
 // entry of fn, before fn was called.
-func (e *engine) before(fn *ssa.Function, id *Identity, root ssa.Value, depth int) Effect {
+func (e *engine) before(fn *ssa.Function, id *identity, root ssa.Value, depth int) Effect {
 	unknown := Effect{Weak: Unknown}
 	switch r := root.(type) {
 	case *ssa.Parameter:
@@ -277,7 +276,7 @@ func indexIn(instr ssa.Instruction) int {
 // instrEffect tells what instr does to the object root of fn, and
 // whether it is a point before which nothing matters (the object is read,
 // written or made there).
-func (e *engine) instrEffect(fn *ssa.Function, id *Identity, instr ssa.Instruction, root ssa.Value) (Effect, Event) {
+func (e *engine) instrEffect(fn *ssa.Function, id *identity, instr ssa.Instruction, root ssa.Value) (Effect, Event) {
 	if v, ok := instr.(ssa.Value); ok && ssaflow.Strip(v) == v && id.Key(v) == root {
 		switch v.(type) {
 		case *ssa.Phi:
@@ -321,7 +320,7 @@ type operand struct {
 }
 
 // callEffect tells what a call does to root.
-func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, root ssa.Value) (Effect, Event) {
+func (e *engine) callEffect(fn *ssa.Function, id *identity, cc *ssa.CallCommon, root ssa.Value) (Effect, Event) {
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
 		case "delete", "clear", "copy":
@@ -351,7 +350,7 @@ func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, 
 	}
 	callee := crapi.Callee(cc)
 	if callee == nil {
-		callee = aliasedFunc(cc)
+		callee = crapi.CtrlVarFunc(cc.Value)
 	}
 	var ops []operand
 	if recv := crapi.Receiver(cc); recv != nil {
@@ -404,7 +403,7 @@ func (e *engine) callEffect(fn *ssa.Function, id *Identity, cc *ssa.CallCommon, 
 // escapes reports whether storing val at addr puts a pointer into the
 // object root somewhere other code may reach: not the argument array of a
 // variadic call, which the call's analysis covers.
-func escapes(id *Identity, addr, val, root ssa.Value) bool {
+func escapes(id *identity, addr, val, root ssa.Value) bool {
 	if !mayAlias(ssaflow.Strip(val).Type()) {
 		return false
 	}
@@ -421,7 +420,7 @@ func escapes(id *Identity, addr, val, root ssa.Value) bool {
 
 // variadicHolds reports whether v is the slice of a variadic call's
 // arguments and one of them points into root.
-func variadicHolds(id *Identity, v, root ssa.Value) bool {
+func variadicHolds(id *identity, v, root ssa.Value) bool {
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
 		return false
@@ -440,7 +439,7 @@ func variadicHolds(id *Identity, v, root ssa.Value) bool {
 
 // closureEffect summarises what the closure mc does to root through the
 // variables it captures.
-func (e *engine) closureEffect(id *Identity, mc *ssa.MakeClosure, root ssa.Value) (Effect, bool) {
+func (e *engine) closureEffect(id *identity, mc *ssa.MakeClosure, root ssa.Value) (Effect, bool) {
 	f, ok := mc.Fn.(*ssa.Function)
 	if !ok {
 		return Effect{}, false
@@ -608,36 +607,4 @@ func (e *engine) summary(fn *ssa.Function, p ssa.Value) Effect {
 	}
 	e.sums[key] = &out
 	return out
-}
-
-// aliasedFunc recognises a call through one of controller-runtime's
-// package-level function variables (ctrl.SetControllerReference) and
-// returns the function it holds.
-func aliasedFunc(cc *ssa.CallCommon) *types.Func {
-	ld, ok := cc.Value.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return nil
-	}
-	g, ok := ld.X.(*ssa.Global)
-	if !ok || g.Pkg == nil || g.Pkg.Pkg.Path() != crapi.CtrlPkg {
-		return nil
-	}
-	switch g.Name() {
-	case "SetControllerReference", "CreateOrUpdate", "CreateOrPatch":
-		if p := findImported(g.Pkg.Pkg, crapi.ControllerutilPkg); p != nil {
-			if f, ok := p.Scope().Lookup(g.Name()).(*types.Func); ok {
-				return f
-			}
-		}
-	}
-	return nil
-}
-
-func findImported(p *types.Package, path string) *types.Package {
-	for _, imp := range p.Imports() {
-		if imp.Path() == path {
-			return imp
-		}
-	}
-	return nil
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// Identity decides, within one function, which SSA values denote the same
+// identity decides, within one function, which SSA values denote the same
 // Kubernetes object:
 //   - the same value up to conversions (to client.Object, back by type
 //     assertion);
@@ -24,7 +24,7 @@ import (
 //     variable, or a Get keyed by client.ObjectKeyFromObject(other)).
 //
 // It is not safe for concurrent use.
-type Identity struct {
+type identity struct {
 	parent map[ssa.Value]ssa.Value
 	reps   map[shapeKey]ssa.Value
 	memo   map[ssa.Value]ssa.Value
@@ -37,9 +37,9 @@ type shapeKey struct {
 	index any // an ssa.Value, or the constant's exact string
 }
 
-// NewIdentity prepares object identity for fn.
-func NewIdentity(fn *ssa.Function) *Identity {
-	id := &Identity{parent: map[ssa.Value]ssa.Value{}, reps: map[shapeKey]ssa.Value{}, memo: map[ssa.Value]ssa.Value{}}
+// newIdentity prepares object identity for fn.
+func newIdentity(fn *ssa.Function) *identity {
+	id := &identity{parent: map[ssa.Value]ssa.Value{}, reps: map[shapeKey]ssa.Value{}, memo: map[ssa.Value]ssa.Value{}}
 	// Objects of different types fetched with one key (the Deployment
 	// and the Service named after their owner) are different objects.
 	byKey := map[ssa.Value][]ssa.Value{}
@@ -80,7 +80,7 @@ func sameType(a, b ssa.Value) bool {
 }
 
 // Same reports whether a and b denote the same object.
-func (id *Identity) Same(a, b ssa.Value) bool {
+func (id *identity) Same(a, b ssa.Value) bool {
 	if a == nil || b == nil {
 		return false
 	}
@@ -88,7 +88,7 @@ func (id *Identity) Same(a, b ssa.Value) bool {
 }
 
 // Key returns the representative of the object v denotes; nil for nil.
-func (id *Identity) Key(v ssa.Value) ssa.Value {
+func (id *identity) Key(v ssa.Value) ssa.Value {
 	if v == nil {
 		return nil
 	}
@@ -102,7 +102,7 @@ func (id *Identity) Key(v ssa.Value) ssa.Value {
 	}
 }
 
-func (id *Identity) union(a, b ssa.Value) {
+func (id *identity) union(a, b ssa.Value) {
 	ra, rb := id.Key(a), id.Key(b)
 	if ra != rb {
 		id.parent[ra] = rb
@@ -110,7 +110,7 @@ func (id *Identity) union(a, b ssa.Value) {
 }
 
 // shape maps v to the first value computed the same way.
-func (id *Identity) shape(v ssa.Value, depth int) ssa.Value {
+func (id *identity) shape(v ssa.Value, depth int) ssa.Value {
 	if r, ok := id.memo[v]; ok {
 		return r
 	}

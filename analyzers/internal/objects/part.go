@@ -75,7 +75,7 @@ func fieldPart(t types.Type, i int) (Part, bool) {
 
 // partOf tells whether v points into the memory of the object whose
 // identity key is root, and where.
-func partOf(id *Identity, v, root ssa.Value, depth int) (Part, bool) {
+func partOf(id *identity, v, root ssa.Value, depth int) (Part, bool) {
 	v = ssaflow.Strip(v)
 	if id.Key(v) == root {
 		return Part{Whole: true}, true

@@ -436,3 +436,20 @@ func Deref(t types.Type) types.Type {
 	}
 	return t
 }
+
+// LocalCallee returns the function of pkg that cc calls statically (a
+// closure included, the generic origin for an instantiation), nil
+// otherwise or when it has no body.
+func LocalCallee(cc *ssa.CallCommon, pkg *types.Package) *ssa.Function {
+	f := cc.StaticCallee()
+	if f == nil {
+		return nil
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	if f.Pkg == nil || f.Pkg.Pkg != pkg || len(f.Blocks) == 0 {
+		return nil
+	}
+	return f
+}
