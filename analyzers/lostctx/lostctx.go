@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -225,7 +224,7 @@ func check(pass *analysis.Pass, fn *ssa.Function) {
 	if body == nil {
 		return
 	}
-	if tf := pass.Fset.File(body.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+	if pass.Fset.File(body.Pos()) == nil || ssapkg.InTestFile(pass, body.Pos()) {
 		return
 	}
 	params := contextParams(fn)

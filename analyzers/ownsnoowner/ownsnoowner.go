@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -26,74 +26,17 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "ownsnoowner",
 	Doc:      checkdoc.MustExtract(doc, "ownsnoowner"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownsnoowner.md",
-	Requires: []*analysis.Analyzer{FactsAnalyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{objects.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,
 }
 
-// FactsAnalyzer computes and exports what the functions and packages of
-// the user's module create and give owner references to.
-var FactsAnalyzer = &analysis.Analyzer{
-	Name:       "ownsnoownerfacts",
-	Doc:        "learn which object types the project's functions create and give owner references to",
-	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
-	Run:        runFacts,
-	ResultType: reflect.TypeOf((*Summary)(nil)),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(PackageFact)},
-}
-
-// Summary is the result of FactsAnalyzer for one package.
-type Summary struct {
-	// Package summarises this package; nil for a dependency.
-	Package *PackageFact
-	// Imported are the summaries of the user's packages this one imports.
-	Imported map[*types.Package]*PackageFact
-	// Owners maps the key of each object type given owner references in
-	// this package or in the user's packages it imports to whether one
-	// may be a controller reference.
-	Owners map[string]bool
-}
-
-func runFacts(pass *analysis.Pass) (any, error) {
-	funcs := ssapkg.Of(pass).SrcFuncs()
-	if len(funcs) == 0 {
-		return &Summary{}, nil // a dependency, or type errors
-	}
-	s := newSummarizer(pass, funcs)
-	pkg := s.run()
-	for obj, sum := range s.local {
-		if !sum.empty() && obj.Pkg() == pass.Pkg {
-			pass.ExportObjectFact(obj, sum.fact())
-		}
-	}
-	pf := &PackageFact{OwnerTypes: ownerTypes(pkg.ownerTypes), CreateTypes: sortedKeys(pkg.createTypes), Unknown: pkg.unknown}
-	if !pkg.empty() {
-		pass.ExportPackageFact(pf)
-	}
-	// Owner references set anywhere in this package or in the packages
-	// it imports count, whoever calls the code that sets them.
-	owners := map[string]bool{}
-	for k, ctl := range pkg.ownerTypes {
-		setBool(owners, k, ctl)
-	}
-	imported := map[*types.Package]*PackageFact{}
-	for _, f := range pass.AllPackageFacts() {
-		if p, ok := f.Fact.(*PackageFact); ok && f.Package != nil {
-			imported[f.Package] = p
-			for _, t := range p.OwnerTypes {
-				setBool(owners, t.Key, t.Controller)
-			}
-		}
-	}
-	return &Summary{Package: pf, Imported: imported, Owners: owners}, nil
-}
-
 func run(pass *analysis.Pass) (any, error) {
-	sum, _ := pass.ResultOf[FactsAnalyzer].(*Summary)
+	objs := objects.Of(pass)
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	if sum == nil || sum.Package == nil || model == nil {
+	if objs.Ownership(pass.Pkg) == nil || model == nil {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sum: sum}
+	c := &checker{pass: pass, objs: objs}
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
 		var recs []reconciler
@@ -117,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // completed elsewhere, with a reconciler not known here
 		}
 		for _, call := range ch.Find(ctrlmodel.Owns) {
-			if reported[call] || isTestFile(pass, call.Pos) {
+			if reported[call] || ssapkg.InTestFile(pass, call.Pos) {
 				continue
 			}
 			if msg := c.verdict(call, recs); msg != "" {
@@ -138,7 +81,7 @@ type reconciler struct {
 
 type checker struct {
 	pass *analysis.Pass
-	sum  *Summary
+	objs *objects.Result
 }
 
 // verdict returns the message to report about an Owns call of a chain
@@ -147,7 +90,7 @@ func (c *checker) verdict(call *ctrlmodel.Call, recs []reconciler) string {
 	if call.Object == nil || ctrlmodel.DynamicKind(call.Object) {
 		return ""
 	}
-	keys := objectKeys(call.Object)
+	keys := objects.TypeKeys(call.Object)
 	kind := crapi.Named(call.Object)
 	if len(keys) == 0 || kind == nil {
 		return ""
@@ -155,14 +98,14 @@ func (c *checker) verdict(call *ctrlmodel.Call, recs []reconciler) string {
 	every := matchEveryOwner(c.pass, call)
 	nonController := false
 	for _, r := range recs {
-		pf := c.packageFact(r.pkg)
+		pf := c.objs.Ownership(r.pkg)
 		if pf == nil || pf.Unknown || !createsAny(pf, keys) {
 			// Objects created elsewhere (adopted, or made by another
 			// controller) may well carry a controller reference.
 			return ""
 		}
 		for _, k := range keys {
-			ctl, ok := c.sum.Owners[k]
+			ctl, ok := c.objs.Owners()[k]
 			if !ok {
 				continue
 			}
@@ -188,8 +131,8 @@ func message(call *ctrlmodel.Call, kind, rec string, every, nonController bool) 
 		call.String(), kind, rec, kind)
 }
 
-func createsAny(pf *PackageFact, keys []string) bool {
-	for _, k := range pf.CreateTypes {
+func createsAny(pf *objects.Ownership, keys []string) bool {
+	for _, k := range pf.Creates {
 		for _, want := range keys {
 			if k == want {
 				return true
@@ -197,15 +140,6 @@ func createsAny(pf *PackageFact, keys []string) bool {
 		}
 	}
 	return false
-}
-
-// packageFact returns the summary of pkg: computed for this package,
-// imported for another package of the user's module; nil if unknown.
-func (c *checker) packageFact(pkg *types.Package) *PackageFact {
-	if pkg == c.pass.Pkg {
-		return c.sum.Package
-	}
-	return c.sum.Imported[pkg]
 }
 
 // matchEveryOwner reports whether the Owns call may have the

@@ -9,7 +9,6 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -38,7 +37,9 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	fw := newForwarding(funcs)
 	for _, fn := range funcs {
-		if !resultErrSig(fn.Signature) || inTestFile(pass, fn) {
+		// Reconcilers in _test.go files are stubs that return a Result
+		// with an error on purpose, to test what is done with the pair.
+		if !resultErrSig(fn.Signature) || ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -53,13 +54,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// inTestFile reports whether fn is declared in a _test.go file: reconcilers
-// there are stubs that return a Result with an error on purpose, to test
-// what controller-runtime or a wrapper does with the pair.
-func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
-	return strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 func resultErrSig(sig *types.Signature) bool {

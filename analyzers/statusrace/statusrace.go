@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var tests []*ssa.Function
 	inTest := map[*ssa.Function]bool{}
 	for _, fn := range funcs {
-		if isTestFile(pass, fn) {
+		if fn.Syntax() != nil && ssapkg.InTestFile(pass, fn.Pos()) {
 			tests = append(tests, fn)
 			inTest[fn] = true
 		}
@@ -91,14 +91,6 @@ func withInitClosures(pkg *ssa.Package, funcs []*ssa.Function) []*ssa.Function {
 		add(anon)
 	}
 	return out
-}
-
-func isTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
-	if fn.Syntax() == nil || !fn.Pos().IsValid() {
-		return false
-	}
-	f := pass.Fset.File(fn.Pos())
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
 // event is a call of interest in a test function.

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Ownership)},
 }
 
 // Summary is the one fact of what a function of the user's module does:
@@ -48,6 +48,11 @@ type Summary struct {
 	// Access: what it does with the client (exported functions that call
 	// it only).
 	Access *AccessFact
+	// Owned: the object types it (or what it calls) creates and gives
+	// owner references to; OwnerMeta: a result is an ObjectMeta carrying
+	// owner references, which the object it is copied into gets.
+	Owned     *Ownership
+	OwnerMeta bool
 }
 
 // ParamSummary is what a function does to one parameter.
@@ -58,6 +63,12 @@ type ParamSummary struct {
 	Strong, Weak Class
 	// RemovesFinalizer: a finalizer may be removed from it.
 	RemovesFinalizer bool
+	// Owner: the owner reference it may get (an object of interface type,
+	// or an ObjectMeta: the caller's argument tells the type). WeakOwner:
+	// it is handed to another module's code, which might set one. Created:
+	// it may be created (client Create, CreateOrUpdate, server-side apply).
+	Owner              Owner
+	WeakOwner, Created bool
 }
 
 // ErrorSource tells whether an error may come from a client call.
@@ -84,6 +95,15 @@ func (f *Summary) String() string {
 		if p.RemovesFinalizer {
 			parts = append(parts, fmt.Sprintf("removesFinalizer(%d)", i))
 		}
+		if p.Owner != NoOwner {
+			parts = append(parts, fmt.Sprintf("owner(%d,%v)", i, p.Owner == ControllerRef))
+		}
+		if p.WeakOwner {
+			parts = append(parts, fmt.Sprintf("weakOwner(%d)", i))
+		}
+		if p.Created {
+			parts = append(parts, fmt.Sprintf("created(%d)", i))
+		}
 	}
 	if d := f.Deletion; d != nil {
 		parts = append(parts, fmt.Sprintf("testsDeletion(%d, %v)", d.Param, d.WhenDeleting))
@@ -104,11 +124,17 @@ func (f *Summary) String() string {
 		}
 		parts = append(parts, "access("+strings.Join(ws, ", ")+")")
 	}
+	if f.Owned != nil {
+		parts = append(parts, f.Owned.String())
+	}
+	if f.OwnerMeta {
+		parts = append(parts, "ownerMeta")
+	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil {
+	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || f.Owned != nil || f.OwnerMeta {
 		return false
 	}
 	for _, p := range f.Params {
@@ -122,9 +148,10 @@ func (f *Summary) empty() bool {
 // Result answers the questions of the layer for one package. The checks
 // of a package run in parallel and share it: every method locks.
 type Result struct {
-	mu sync.Mutex
-	e  *engine // nil for a package without SSA (a dependency)
-	h  *helpers
+	mu  sync.Mutex
+	e   *engine // nil for a package without SSA (a dependency)
+	h   *helpers
+	own *ownership
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -157,13 +184,15 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.e = newEngine(pass, ssapkg.Of(pass).SrcFuncs())
 	r.learnHelpers(funcs)
-	r.exportSummaries(pass, funcs)
+	var owned map[*types.Func]*ownerSummary
+	r.own, owned = computeOwnership(pass, ssapkg.Of(pass).SrcFuncs())
+	r.exportSummaries(pass, funcs, owned)
 	return r, nil
 }
 
 // exportSummaries exports one Summary per function of the package that
 // does something callers in other packages need to know.
-func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
+func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, owned map[*types.Func]*ownerSummary) {
 	for _, fn := range funcs {
 		obj := fn.Object().(*types.Func)
 		fact := &Summary{Params: make([]ParamSummary, len(fn.Params))}
@@ -197,6 +226,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 			if writes {
 				fact.ClientError = ErrWrite
 			}
+		}
+		if o := owned[obj]; o != nil {
+			o.fill(fact)
 		}
 		if given || !fact.empty() {
 			pass.ExportObjectFact(obj, fact)

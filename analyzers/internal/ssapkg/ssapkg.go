@@ -12,6 +12,7 @@ package ssapkg
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -184,4 +185,11 @@ func noReturn(fn *types.Func) bool {
 // Of returns the Program of pass, whose analyzer must require Analyzer.
 func Of(pass *analysis.Pass) *Program {
 	return pass.ResultOf[Analyzer].(*Program)
+}
+
+// InTestFile reports whether pos lies in a _test.go file: code there
+// (stubs, fakes, helpers building objects) is not the controller's.
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

@@ -1,8 +1,10 @@
-package ownsnoowner
+package objects
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,15 +14,223 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
+// This file is the ownership part of the layer: which object types the
+// code of a package creates and gives owner references to, directly,
+// through closures and through the module's helpers (their Summary facts).
+
 const (
-	metav1Pkg = lifecycle.MetaV1Pkg
-	maxDepth  = 12
+	metav1Pkg     = lifecycle.MetaV1Pkg
+	maxOwnerDepth = 12
 	// maxRounds bounds the fixed point over the package's functions; each
 	// round only adds to the summaries, so it ends long before.
 	maxRounds = 32
 )
+
+// Ownership is what code creates and gives owner references to: object
+// types by their key (see TypeKeys), and whether an owner reference is
+// set on an object whose type is not known. As a package fact it covers
+// every function of a package of the module, so that a builder chain in
+// one package can judge a reconciler declared in another.
+type Ownership struct {
+	Owners  []OwnerType
+	Creates []string
+	Unknown bool
+}
+
+// OwnerType is an object type that gets owner references; Controller is
+// false when they can only be non-controller ones (SetOwnerReference).
+type OwnerType struct {
+	Key        string
+	Controller bool
+}
+
+// Owner is the owner reference a parameter may get.
+type Owner uint8
+
+const (
+	// NoOwner: none.
+	NoOwner Owner = iota
+	// OwnerRef: only a non-controller one (SetOwnerReference).
+	OwnerRef
+	// ControllerRef: possibly a controller reference.
+	ControllerRef
+)
+
+// AFact implements analysis.Fact.
+func (*Ownership) AFact() {}
+
+func (o *Ownership) String() string {
+	var parts []string
+	for _, t := range o.Owners {
+		parts = append(parts, fmt.Sprintf("owner(%s,%v)", t.Key, t.Controller))
+	}
+	for _, k := range o.Creates {
+		parts = append(parts, "create("+k+")")
+	}
+	if o.Unknown {
+		parts = append(parts, "unknown")
+	}
+	return "ownership(" + strings.Join(parts, " ") + ")"
+}
+
+func (o *Ownership) empty() bool {
+	return o == nil || len(o.Owners) == 0 && len(o.Creates) == 0 && !o.Unknown
+}
+
+// ownership is the ownership of this package and of the module's
+// packages it imports.
+type ownership struct {
+	self     *types.Package
+	pkg      *Ownership
+	imported map[*types.Package]*Ownership
+	// owners maps each object type given owner references here or in an
+	// imported package to whether one may be a controller reference.
+	owners map[string]bool
+}
+
+// Ownership returns what the code of pkg (this package, or a package of
+// the module it imports) creates and gives owner references to; nil when
+// not known.
+func (r *Result) Ownership(pkg *types.Package) *Ownership {
+	if r.own == nil {
+		return nil
+	}
+	if pkg == r.own.self {
+		return r.own.pkg
+	}
+	return r.own.imported[pkg]
+}
+
+// Owners reports, for the key of each object type given owner references
+// in this package or in the module's packages it imports, whether one may
+// be a controller reference: whoever calls the code that sets them.
+func (r *Result) Owners() map[string]bool {
+	if r.own == nil {
+		return nil
+	}
+	return r.own.owners
+}
+
+// ownerSummary is the mutable ownership of one function while a package
+// is analysed; parameter indexes are SSA's (receiver first), and the
+// receiver itself is never recorded.
+type ownerSummary struct {
+	ownerParams  map[int]bool // param -> may be a controller reference
+	weakParams   map[int]bool
+	createParams map[int]bool
+	ownerTypes   map[string]bool
+	createTypes  map[string]bool
+	unknown      bool
+	metaResult   bool
+}
+
+func newOwnerSummary() *ownerSummary {
+	return &ownerSummary{
+		ownerParams:  map[int]bool{},
+		weakParams:   map[int]bool{},
+		createParams: map[int]bool{},
+		ownerTypes:   map[string]bool{},
+		createTypes:  map[string]bool{},
+	}
+}
+
+// setBool merges ctl into m[k] (true wins) and reports a change.
+func setBool[K comparable](m map[K]bool, k K, ctl bool) bool {
+	old, ok := m[k]
+	if ok && (old || !ctl) {
+		return false
+	}
+	m[k] = ctl
+	return true
+}
+
+func (s *ownerSummary) ownership() *Ownership {
+	o := &Ownership{Unknown: s.unknown, Creates: sortedKeys(s.createTypes)}
+	for _, k := range sortedKeys(s.ownerTypes) {
+		o.Owners = append(o.Owners, OwnerType{Key: k, Controller: s.ownerTypes[k]})
+	}
+	return o
+}
+
+// fill records s in the fact of its function.
+func (s *ownerSummary) fill(f *Summary) {
+	if o := s.ownership(); !o.empty() {
+		f.Owned = o
+	}
+	f.OwnerMeta = s.metaResult
+	for i := range f.Params {
+		if ctl, ok := s.ownerParams[i]; ok {
+			f.Params[i].Owner = OwnerRef
+			if ctl {
+				f.Params[i].Owner = ControllerRef
+			}
+		}
+		f.Params[i].WeakOwner, f.Params[i].Created = s.weakParams[i], s.createParams[i]
+	}
+}
+
+// fromFact reads the ownership part of a function's fact.
+func fromFact(f *Summary) *ownerSummary {
+	s := newOwnerSummary()
+	for i, p := range f.Params {
+		if p.Owner != NoOwner {
+			s.ownerParams[i] = p.Owner == ControllerRef
+		}
+		if p.WeakOwner {
+			s.weakParams[i] = true
+		}
+		if p.Created {
+			s.createParams[i] = true
+		}
+	}
+	if o := f.Owned; o != nil {
+		for _, t := range o.Owners {
+			setBool(s.ownerTypes, t.Key, t.Controller)
+		}
+		for _, k := range o.Creates {
+			s.createTypes[k] = true
+		}
+		s.unknown = o.Unknown
+	}
+	s.metaResult = f.OwnerMeta
+	return s
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// computeOwnership summarises the package's ownership, and each
+// function's in local (to be exported with its Summary fact).
+func computeOwnership(pass *analysis.Pass, funcs []*ssa.Function) (*ownership, map[*types.Func]*ownerSummary) {
+	s := newSummarizer(pass, funcs)
+	pkg := s.run().ownership()
+	if !pkg.empty() {
+		pass.ExportPackageFact(pkg)
+	}
+	own := &ownership{self: pass.Pkg, pkg: pkg, imported: map[*types.Package]*Ownership{}, owners: map[string]bool{}}
+	add := func(o *Ownership) {
+		for _, t := range o.Owners {
+			setBool(own.owners, t.Key, t.Controller)
+		}
+	}
+	add(pkg)
+	for _, f := range pass.AllPackageFacts() {
+		if o, ok := f.Fact.(*Ownership); ok && f.Package != nil {
+			own.imported[f.Package] = o
+			add(o)
+		}
+	}
+	return own, s.local
+}
 
 // summarizer computes what each function of one package does: which
 // objects it creates and gives owner references to, directly, through its
@@ -29,8 +239,8 @@ type summarizer struct {
 	pass       *analysis.Pass
 	modulePath string
 	funcs      []*ssa.Function // the package's functions outside _test.go files
-	local      map[*types.Func]*summary
-	imported   map[*types.Func]*summary
+	local      map[*types.Func]*ownerSummary
+	imported   map[*types.Func]*ownerSummary
 	changed    bool
 	// newRef marks functions that call metav1.NewControllerRef; ownEvent
 	// those that set owner references in a way recognised here.
@@ -41,8 +251,8 @@ type summarizer struct {
 func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 	s := &summarizer{
 		pass:     pass,
-		local:    map[*types.Func]*summary{},
-		imported: map[*types.Func]*summary{},
+		local:    map[*types.Func]*ownerSummary{},
+		imported: map[*types.Func]*ownerSummary{},
 		newRef:   map[*types.Func]bool{},
 		ownEvent: map[*types.Func]bool{},
 	}
@@ -51,44 +261,17 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 	}
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
-		h, isH := f.Fact.(*HelperFact)
-		if !ok || !isH || h == nil {
-			continue
+		h, isH := f.Fact.(*Summary)
+		if ok && isH && h != nil {
+			s.imported[fn] = fromFact(h)
 		}
-		s.imported[fn] = fromFact(h)
 	}
 	for _, fn := range funcs {
-		if obj := rootObj(fn); obj != nil && !isTestFile(pass, fn.Pos()) {
+		if obj := rootObj(fn); obj != nil && !ssapkg.InTestFile(pass, fn.Pos()) {
 			s.funcs = append(s.funcs, fn)
 		}
 	}
 	return s
-}
-
-func fromFact(h *HelperFact) *summary {
-	s := newSummary()
-	for _, p := range h.OwnerParams {
-		setBool(s.ownerParams, p.Param, p.Controller)
-	}
-	for _, p := range h.CreateParams {
-		s.createParams[p] = true
-	}
-	for _, p := range h.WeakParams {
-		s.weakParams[p] = true
-	}
-	for _, t := range h.OwnerTypes {
-		setBool(s.ownerTypes, t.Key, t.Controller)
-	}
-	for _, k := range h.CreateTypes {
-		s.createTypes[k] = true
-	}
-	s.unknown, s.metaResult = h.Unknown, h.MetaResult
-	return s
-}
-
-func isTestFile(pass *analysis.Pass, pos token.Pos) bool {
-	f := pass.Fset.File(pos)
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
 // root returns the declared function that fn is, or is a closure of.
@@ -106,10 +289,10 @@ func rootObj(fn *ssa.Function) *types.Func {
 
 // run computes the summaries of the package's functions to a fixed point
 // and returns the package's summary.
-func (s *summarizer) run() *summary {
+func (s *summarizer) run() *ownerSummary {
 	for _, fn := range s.funcs {
 		if obj := rootObj(fn); s.local[obj] == nil {
-			s.local[obj] = newSummary()
+			s.local[obj] = newOwnerSummary()
 		}
 	}
 	for round := 0; round < maxRounds; round++ {
@@ -129,7 +312,7 @@ func (s *summarizer) run() *summary {
 			break
 		}
 	}
-	pkg := newSummary()
+	pkg := newOwnerSummary()
 	for _, sum := range s.local {
 		for k, ctl := range sum.ownerTypes {
 			setBool(pkg.ownerTypes, k, ctl)
@@ -181,7 +364,7 @@ func (s *summarizer) dynamicOwnerParams() bool {
 			}
 		}
 	}
-	dynamic := func(fn *types.Func, sum *summary) bool {
+	dynamic := func(fn *types.Func, sum *ownerSummary) bool {
 		if len(sum.ownerParams) == 0 {
 			return false
 		}
@@ -276,7 +459,7 @@ func isOwnerRefsField(fa *ssa.FieldAddr) bool {
 	return ok && fa.Field >= 0 && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "OwnerReferences"
 }
 
-func (s *summarizer) call(sum *summary, r *ssa.Function, obj *types.Func, instr ssa.CallInstruction) {
+func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, instr ssa.CallInstruction) {
 	cc := instr.Common()
 	args := crapi.CallArgs(cc)
 	arg := func(i int) ssa.Value {
@@ -340,7 +523,9 @@ func (s *summarizer) call(sum *summary, r *ssa.Function, obj *types.Func, instr 
 		return
 	}
 	if h := s.summaryOf(fn); h != nil {
-		s.apply(sum, r, h, instr, arg)
+		// h counts parameters as SSA does, receiver first.
+		off := receiverOffset(fn)
+		s.apply(sum, r, h, instr, func(i int) ssa.Value { return arg(i - off) })
 		return
 	}
 	if s.opaque(fn) {
@@ -356,8 +541,9 @@ func (s *summarizer) call(sum *summary, r *ssa.Function, obj *types.Func, instr 
 // known type counts as given a controller reference, a parameter that may
 // hold an object becomes a weak parameter, and anything else (a string, an
 // object of unknown type) says nothing.
-func (s *summarizer) weakOwner(sum *summary, r *ssa.Function, v ssa.Value) {
-	for _, e := range append([]ssa.Value{v}, variadicElems(v)...) {
+func (s *summarizer) weakOwner(sum *ownerSummary, r *ssa.Function, v ssa.Value) {
+	elems, _ := ssaflow.VariadicElems(v)
+	for _, e := range append([]ssa.Value{v}, elems...) {
 		var out []target
 		s.resolve(e, 0, map[ssa.Value]bool{}, &out)
 		for _, t := range out {
@@ -367,7 +553,7 @@ func (s *summarizer) weakOwner(sum *summary, r *ssa.Function, v ssa.Value) {
 					s.changed = true
 				}
 			case t.kind == tParam && mayHoldObject(t.param.Type()):
-				if i := paramIndex(r, t.param); i >= 0 && !sum.weakParams[i] {
+				if i := ownerParam(r, t.param); i >= 0 && !sum.weakParams[i] {
 					sum.weakParams[i], s.changed = true, true
 				}
 			}
@@ -375,16 +561,9 @@ func (s *summarizer) weakOwner(sum *summary, r *ssa.Function, v ssa.Value) {
 	}
 }
 
-// variadicElems returns the values of the implicit slice of a variadic
-// call; nil for a slice passed with "...".
-func variadicElems(v ssa.Value) []ssa.Value {
-	elems, _ := ssaflow.VariadicElems(v)
-	return elems
-}
-
 // apply merges what callee h does into the caller's summary sum, mapping
 // the callee's parameters to the call's arguments.
-func (s *summarizer) apply(sum *summary, r *ssa.Function, h *summary, instr ssa.CallInstruction, arg func(int) ssa.Value) {
+func (s *summarizer) apply(sum *ownerSummary, r *ssa.Function, h *ownerSummary, instr ssa.CallInstruction, arg func(int) ssa.Value) {
 	type pc struct {
 		p   int
 		ctl bool
@@ -433,9 +612,14 @@ func (s *summarizer) apply(sum *summary, r *ssa.Function, h *summary, instr ssa.
 		sum.unknown, s.changed = true, true
 	}
 	if h.metaResult {
-		if v, ok := instr.(ssa.Value); ok {
-			for _, res := range results(v) {
-				if isMeta(res.Type()) {
+		if call, ok := instr.(*ssa.Call); ok {
+			n := call.Call.Signature().Results().Len()
+			for i := range n {
+				res := ssa.Value(call)
+				if n > 1 {
+					res = ssaflow.Extract(call, i)
+				}
+				if res != nil && isMeta(res.Type()) {
 					var out []target
 					s.metaFlow(res, 0, map[ssa.Value]bool{}, &out)
 					s.record(sum, r, out, true, false)
@@ -445,24 +629,7 @@ func (s *summarizer) apply(sum *summary, r *ssa.Function, h *summary, instr ssa.
 	}
 }
 
-// results returns the values of a call's results: the call, or the
-// Extracts of its tuple.
-func results(v ssa.Value) []ssa.Value {
-	if _, ok := v.Type().(*types.Tuple); !ok {
-		return []ssa.Value{v}
-	}
-	var out []ssa.Value
-	if refs := v.Referrers(); refs != nil {
-		for _, r := range *refs {
-			if ex, ok := r.(*ssa.Extract); ok {
-				out = append(out, ex)
-			}
-		}
-	}
-	return out
-}
-
-func (s *summarizer) summaryOf(fn *types.Func) *summary {
+func (s *summarizer) summaryOf(fn *types.Func) *ownerSummary {
 	if h := s.local[fn]; h != nil {
 		return h
 	}
@@ -545,13 +712,13 @@ type target struct {
 	ret   *ssa.Return
 }
 
-func (s *summarizer) owner(sum *summary, r *ssa.Function, v ssa.Value, ctl bool) {
+func (s *summarizer) owner(sum *ownerSummary, r *ssa.Function, v ssa.Value, ctl bool) {
 	var out []target
 	s.resolve(v, 0, map[ssa.Value]bool{}, &out)
 	s.record(sum, r, out, ctl, false)
 }
 
-func (s *summarizer) create(sum *summary, r *ssa.Function, v ssa.Value) {
+func (s *summarizer) create(sum *ownerSummary, r *ssa.Function, v ssa.Value) {
 	var out []target
 	s.resolve(v, 0, map[ssa.Value]bool{}, &out)
 	s.record(sum, r, out, true, true)
@@ -559,7 +726,7 @@ func (s *summarizer) create(sum *summary, r *ssa.Function, v ssa.Value) {
 
 // record adds targets to the summary of r, as owner references set (with
 // ctl) or as objects created.
-func (s *summarizer) record(sum *summary, r *ssa.Function, out []target, ctl, create bool) {
+func (s *summarizer) record(sum *ownerSummary, r *ssa.Function, out []target, ctl, create bool) {
 	for _, t := range out {
 		switch t.kind {
 		case tTyped:
@@ -572,7 +739,7 @@ func (s *summarizer) record(sum *summary, r *ssa.Function, out []target, ctl, cr
 			}
 			continue
 		case tParam:
-			if i := paramIndex(r, t.param); i >= 0 {
+			if i := ownerParam(r, t.param); i >= 0 {
 				m := sum.ownerParams
 				if create {
 					m, ctl = sum.createParams, true
@@ -598,20 +765,14 @@ func (s *summarizer) record(sum *summary, r *ssa.Function, out []target, ctl, cr
 	}
 }
 
-// paramIndex returns the index of p among r's parameters, receiver
-// excluded, or -1 (p is the receiver, or a closure's parameter).
-func paramIndex(r *ssa.Function, p *ssa.Parameter) int {
+// ownerParam returns the SSA index of p among r's parameters, or -1 for
+// the receiver and a closure's parameter.
+func ownerParam(r *ssa.Function, p *ssa.Parameter) int {
 	if p == nil || p.Parent() != r {
 		return -1
 	}
-	off := 0
-	if r.Signature.Recv() != nil {
-		off = 1
-	}
-	for i, q := range r.Params {
-		if q == p && i >= off {
-			return i - off
-		}
+	if i := paramIndex(r, p); i >= receiverOffset(r.Object().(*types.Func)) {
+		return i
 	}
 	return -1
 }
@@ -679,9 +840,9 @@ func typeKey(t types.Type) (string, bool) {
 	return obj.Pkg().Path() + "." + name, true
 }
 
-// objectKeys returns the keys under which objects of type t (the type
+// TypeKeys returns the keys under which objects of type t (the type
 // given to Owns) are recorded.
-func objectKeys(t types.Type) []string {
+func TypeKeys(t types.Type) []string {
 	key, ok := typeKey(t)
 	if !ok || strings.HasPrefix(key, "ac:") {
 		return nil
@@ -738,7 +899,7 @@ func isMeta(t types.Type) bool {
 // type, a parameter of its function (of interface type, or an
 // ObjectMeta), or unknown.
 func (s *summarizer) resolve(v ssa.Value, depth int, seen map[ssa.Value]bool, out *[]target) {
-	if v == nil || depth > maxDepth {
+	if v == nil || depth > maxOwnerDepth {
 		*out = append(*out, target{kind: tUnknown})
 		return
 	}
@@ -797,7 +958,7 @@ func (s *summarizer) metaFlow(v ssa.Value, depth int, seen map[ssa.Value]bool, o
 			*out = append(*out, target{kind: tUnknown})
 		}
 	}()
-	if depth > maxDepth {
+	if depth > maxOwnerDepth {
 		return
 	}
 	refs := v.Referrers()
