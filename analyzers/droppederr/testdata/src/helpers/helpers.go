@@ -1,5 +1,5 @@
 // Package helpers holds cleanup helpers used from another package: their
-// client errors and finalizer removals reach package a as facts.
+// client errors and finalizer removals reach package loggederrors as facts.
 package helpers
 
 import (

@@ -1,4 +1,4 @@
-package a
+package loggederrors
 
 import (
 	"context"
