@@ -8,5 +8,5 @@ import (
 )
 
 func TestGlobalFilter(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, globalfilter.Analyzer, "./a")
+	fixturetest.RunWithSuggestedFixes(t, globalfilter.Analyzer, "./chains")
 }
