@@ -8,7 +8,7 @@ import (
 )
 
 func TestLostCtx(t *testing.T) {
-	results := fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./a")
+	results := fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./reconcilers")
 
 	// lastuse.go: the fix replaces the file's last use of package context.
 	if !fixturetest.FixDeletesLine(results, "lastuse.go", 4) {
