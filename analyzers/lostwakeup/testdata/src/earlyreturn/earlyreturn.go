@@ -1,4 +1,4 @@
-package a
+package earlyreturn
 
 import (
 	"context"
@@ -56,7 +56,7 @@ func (r *EmbeddedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		if err := r.Create(ctx, pvc); err != nil {
 			return ctrl.Result{}, err
 		}
-		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue right after creating a v1.PersistentVolumeClaim, a type this controller does not watch: no event will wake it up, so the remaining steps \(creating a v1.Job\) wait for an unrelated event or the periodic resync; requeue with RequeueAfter`
+		return ctrl.Result{}, nil // want `Reconcile returns without requeue right after creating a v1.PersistentVolumeClaim, a type this controller does not watch: no event will wake it up, so the remaining steps \(creating a v1.Job\) wait for an unrelated event or the periodic resync; requeue with RequeueAfter`
 	}
 	if err != nil {
 		return ctrl.Result{}, err
@@ -105,7 +105,7 @@ func (r *FieldReconciler) Reconcile(ctx context.Context, req reconcile.Request) 
 		if err := r.Kube.Update(ctx, secret); err != nil {
 			return reconcile.Result{}, err
 		}
-		return reconcile.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue right after updating a v1.Secret, a type this controller does not watch: no event will wake it up, so the remaining steps \(creating a v1.Job\) wait`
+		return reconcile.Result{}, nil // want `Reconcile returns without requeue right after updating a v1.Secret, a type this controller does not watch: no event will wake it up, so the remaining steps \(creating a v1.Job\) wait`
 	} else {
 		if err := r.Kube.Create(ctx, newJob(sts)); err != nil {
 			return reconcile.Result{}, err
@@ -145,7 +145,7 @@ func (r *PatchReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		return ctrl.Result{}, err
 	}
 	if svc.Spec.ClusterIP == "" {
-		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue right after patching a v1.Service, a type this controller does not watch`
+		return ctrl.Result{}, nil // want `Reconcile returns without requeue right after patching a v1.Service, a type this controller does not watch`
 	}
 	if err := r.Create(ctx, newJob(sts)); err != nil {
 		return ctrl.Result{}, err
@@ -182,7 +182,7 @@ func (r *LoopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 			if err := r.Delete(ctx, &pods.Items[i]); err != nil {
 				return ctrl.Result{}, err
 			}
-			return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue right after deleting a v1.Pod`
+			return ctrl.Result{}, nil // want `Reconcile returns without requeue right after deleting a v1.Pod`
 		}
 	}
 
@@ -195,7 +195,7 @@ func (r *LoopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 		if err := r.Create(ctx, newVolume(sts)); err != nil {
 			return ctrl.Result{}, err
 		}
-		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue right after creating a v1.PersistentVolumeClaim`
+		return ctrl.Result{}, nil // want `Reconcile returns without requeue right after creating a v1.PersistentVolumeClaim`
 	case apierrors.IsNotFound(jobErr):
 		if err := r.Create(ctx, newJob(sts)); err != nil {
 			return ctrl.Result{}, err
@@ -252,7 +252,7 @@ func (r *HelperReconciler) ensureStorage(ctx context.Context, sts *appsv1.Statef
 		if err := r.Create(ctx, newVolume(sts)); err != nil {
 			return ctrl.Result{}, err
 		}
-		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue \(through ensureStorage\) right after creating a v1.PersistentVolumeClaim.*\(creating a v1.Job\)`
+		return ctrl.Result{}, nil // want `Reconcile returns without requeue \(through ensureStorage\) right after creating a v1.PersistentVolumeClaim.*\(creating a v1.Job\)`
 	}
 	if err := r.Create(ctx, newJob(sts)); err != nil {
 		return ctrl.Result{}, err
@@ -266,7 +266,7 @@ func (r *HelperReconciler) createSecret(ctx context.Context, sts *appsv1.Statefu
 	if err := r.Create(ctx, secret); err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{RequeueAfter: 5 * time.Second}, nil // want `Reconcile returns without requeue \(through createSecret\) right after creating a v1.Secret`
+	return ctrl.Result{}, nil // want `Reconcile returns without requeue \(through createSecret\) right after creating a v1.Secret`
 }
 
 // ---------------------------------------------------------------------
@@ -294,7 +294,7 @@ func (r *StatusReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 			if err := r.Create(ctx, cm); err != nil {
 				return ctrl.Result{}, err
 			}
-			return (ctrl.Result{RequeueAfter: 5 * time.Second}), nil // want `right after creating a v1.ConfigMap.*\(updating the status of a v1.StatefulSet\)`
+			return (ctrl.Result{}), nil // want `right after creating a v1.ConfigMap.*\(updating the status of a v1.StatefulSet\)`
 		}
 		return ctrl.Result{}, err
 	}
