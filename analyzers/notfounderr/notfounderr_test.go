@@ -8,5 +8,5 @@ import (
 )
 
 func TestNotFoundErr(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, notfounderr.Analyzer, "./a", "./refetch")
+	fixturetest.RunWithSuggestedFixes(t, notfounderr.Analyzer, "./requested", "./refetch")
 }

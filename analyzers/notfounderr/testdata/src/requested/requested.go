@@ -1,4 +1,4 @@
-package a
+package requested
 
 import (
 	"context"
@@ -21,7 +21,7 @@ type EmbeddedReconciler struct {
 func (r *EmbeddedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var cm corev1.ConfigMap
 	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
-		return ctrl.Result{}, client.IgnoreNotFound(err) // want `Reconcile returns the NotFound error of getting the requested object`
+		return ctrl.Result{}, err // want `Reconcile returns the NotFound error of getting the requested object`
 	}
 	return ctrl.Result{}, nil
 }
@@ -35,7 +35,7 @@ func (r *FieldReconciler) Reconcile(ctx context.Context, req reconcile.Request) 
 	dep := &appsv1.Deployment{}
 	err := r.Kube.Get(ctx, req.NamespacedName, dep)
 	if err != nil {
-		return reconcile.Result{}, client.IgnoreNotFound(fmt.Errorf("get deployment %s: %w", req.Name, err)) // want `returns the NotFound error`
+		return reconcile.Result{}, fmt.Errorf("get deployment %s: %w", req.Name, err) // want `returns the NotFound error`
 	}
 	return reconcile.Result{}, nil
 }
@@ -68,7 +68,7 @@ func (r *FallThroughReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		fmt.Println("gone")
 	}
 	if err != nil {
-		return ctrl.Result{}, client.IgnoreNotFound(err) // want `returns the NotFound error`
+		return ctrl.Result{}, err // want `returns the NotFound error`
 	}
 	return ctrl.Result{}, nil
 }
@@ -78,7 +78,7 @@ func NewFuncReconciler(c client.Client) reconcile.Reconciler {
 	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 		var cm corev1.ConfigMap
 		if err := c.Get(ctx, req.NamespacedName, &cm); err != nil {
-			return reconcile.Result{}, client.IgnoreNotFound(err) // want `returns the NotFound error`
+			return reconcile.Result{}, err // want `returns the NotFound error`
 		}
 		return reconcile.Result{}, nil
 	})
