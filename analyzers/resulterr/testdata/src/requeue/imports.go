@@ -1,7 +1,8 @@
-package a
+package requeue
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -17,7 +18,7 @@ type OnlyUse struct {
 
 func (r *OnlyUse) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	if err := r.Create(ctx, &corev1.Secret{}); err != nil {
-		return ctrl.Result{}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil`
+		return ctrl.Result{RequeueAfter: time.Minute}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil`
 	}
 	return ctrl.Result{}, nil
 }
