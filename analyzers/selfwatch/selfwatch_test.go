@@ -8,5 +8,5 @@ import (
 )
 
 func TestSelfWatch(t *testing.T) {
-	fixturetest.Run(t, selfwatch.Analyzer, "./a")
+	fixturetest.Run(t, selfwatch.Analyzer, "./chains")
 }
