@@ -27,7 +27,7 @@ import (
 )
 
 // ModulePath is the module path of the temporary fixture module: a fixture
-// package testdata/src/a is imported as "fixtures/a".
+// package testdata/src/crosspkg is imported as "fixtures/crosspkg".
 const ModulePath = "fixtures"
 
 // Run applies a to the fixture packages matching patterns (default
