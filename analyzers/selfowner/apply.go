@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -215,18 +216,18 @@ func (c *checker) appliesTo(root *ssa.Call, acType *types.Named, obj ssa.Value) 
 	if fn.Name() != kind || len(args) == 0 || len(args) > 2 || !ofKind(obj, kind, fn.Pkg().Path()) {
 		return false
 	}
-	d := c.desc(obj, 0)
-	if c.desc(args[0], 0) != d+".Name" {
+	d := c.objs.Source(obj)
+	if c.objs.Source(args[0]) != d+".Name" {
 		return false
 	}
-	return len(args) == 1 || c.desc(args[1], 0) == d+".Namespace"
+	return len(args) == 1 || c.objs.Source(args[1]) == d+".Namespace"
 }
 
 // ofKind reports whether obj's type is the API type of kind whose apply
 // configurations live in acPkg: its name is kind and its package has the
 // same version (k8s.io/api/core/v1 for .../applyconfigurations/core/v1).
 func ofKind(obj ssa.Value, kind, acPkg string) bool {
-	t := resolve(obj).Type()
+	t := objects.Outer(obj).Type()
 	if types.IsInterface(t) {
 		return false
 	}

@@ -1,7 +1,6 @@
 package selfowner
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 
@@ -16,79 +15,23 @@ import (
 // maxDepth bounds the recursive walks over values.
 const maxDepth = 16
 
-// checker holds the shared object identity and caches, per function, the
-// keys its Gets use.
+// checker asks the shared object layer for identity and Get keys.
 type checker struct {
 	objs *objects.Result
-	keys map[*ssa.Function]map[ssa.Value][]key
-}
-
-// key describes the key of a Get: where its name and its namespace come
-// from, as rendered by checker.desc; from is x for a key
-// client.ObjectKeyFromObject(x).
-type key struct {
-	name, ns string
-	from     ssa.Value
-}
-
-func newChecker(objs *objects.Result) *checker {
-	return &checker{objs: objs, keys: map[*ssa.Function]map[ssa.Value][]key{}}
-}
-
-// resolve strips the conversions of v that keep the object it denotes and
-// follows a closure's free variable to the value it is bound to, so that
-// objects used in a closure (a CreateOrUpdate mutate function) are compared
-// in the function that defines them.
-func resolve(v ssa.Value) ssa.Value {
-	for i := 0; i < maxDepth && v != nil; i++ {
-		v = ssaflow.Strip(v)
-		switch x := v.(type) {
-		case *ssa.FreeVar:
-			b := ssaflow.Binding(x)
-			if b == nil {
-				return v
-			}
-			v = b
-			continue
-		case *ssa.UnOp:
-			// A captured variable assigned once: its only value.
-			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-				if stores := ssaflow.CellStores(fv); len(stores) == 1 {
-					v = stores[0]
-					continue
-				}
-			}
-		}
-		return v
-	}
-	return v
-}
-
-func parentOf(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case ssa.Instruction:
-		return x.Parent()
-	case *ssa.Parameter:
-		return x.Parent()
-	case *ssa.FreeVar:
-		return x.Parent()
-	}
-	return nil
 }
 
 // rep returns v's function and v resolved: stripped of conversions and
 // followed out of closures.
 func (c *checker) rep(v ssa.Value) (*ssa.Function, ssa.Value) {
-	v = resolve(v)
-	return parentOf(v), v
+	v = objects.Outer(v)
+	return objects.ParentOf(v), v
 }
 
 // identical reports whether a and b denote the same object without
 // reasoning about keys: the same value, the same path or variable by
-// objects.Identity, or, for two arguments of one call (sameCall), loads of
-// one field path. Objects fetched by a Get are compared by sameObject's
-// key comparison, which also equates keys built alike from one source
-// (req.NamespacedName and {req.Namespace, req.Name}).
+// the object layer, or, for two arguments of one call (sameCall), loads of
+// one field path. Objects fetched by a Get are compared by sameObject on
+// their keys, to say why they are one.
 func (c *checker) identical(a, b ssa.Value, sameCall bool) bool {
 	fa, ra := c.rep(a)
 	fb, rb := c.rep(b)
@@ -100,10 +43,10 @@ func (c *checker) identical(a, b ssa.Value, sameCall bool) bool {
 	}
 	// Two loads of one field path in one call (h.owner, h.owner) read one
 	// value: nothing runs between the evaluations of the arguments.
-	if sameCall && isLoad(ra) && isLoad(rb) && c.desc(ra, 0) == c.desc(rb, 0) {
+	if sameCall && isLoad(ra) && isLoad(rb) && c.objs.Source(ra) == c.objs.Source(rb) {
 		return true
 	}
-	keys := c.getKeys(fa)
+	keys := c.objs.FetchKeys(fa)
 	if _, ok := keys[ra]; ok {
 		return false
 	}
@@ -144,162 +87,24 @@ func (c *checker) sameObject(owner, owned ssa.Value) (string, bool) {
 	if !types.Identical(ra.Type(), rb.Type()) || types.IsInterface(ra.Type()) {
 		return "", false
 	}
-	keys := c.getKeys(fa)
+	keys := c.objs.FetchKeys(fa)
 	for _, ka := range keys[ra] {
 		for _, kb := range keys[rb] {
-			if ka.name == kb.name && ka.ns == kb.ns {
+			if ka.Name == kb.Name && ka.Namespace == kb.Namespace {
 				return "both are fetched with the same key", true
 			}
 		}
 		// A re-fetch by client.ObjectKeyFromObject(owner).
-		if ka.from != nil && c.identical(ka.from, rb, false) {
+		if ka.From != nil && c.identical(ka.From, rb, false) {
 			return "one is re-fetched with client.ObjectKeyFromObject of the other", true
 		}
 	}
 	for _, kb := range keys[rb] {
-		if kb.from != nil && c.identical(kb.from, ra, false) {
+		if kb.From != nil && c.identical(kb.From, ra, false) {
 			return "one is re-fetched with client.ObjectKeyFromObject of the other", true
 		}
 	}
 	return "", false
-}
-
-// getKeys returns, for each object fn fetches with client Get (stripped of
-// conversions), the keys it is fetched with.
-func (c *checker) getKeys(fn *ssa.Function) map[ssa.Value][]key {
-	if m, ok := c.keys[fn]; ok {
-		return m
-	}
-	m := map[ssa.Value][]key{}
-	c.keys[fn] = m
-	for _, site := range crapi.ClientCalls(fn) {
-		k, obj, ok := site.IsGetOf()
-		if !ok {
-			continue
-		}
-		r := ssaflow.Strip(obj)
-		kd, ok := c.keyDesc(k)
-		if !ok {
-			kd = key{name: "?", ns: fmt.Sprintf("@%p", k)} // matches no other key
-		}
-		m[r] = append(m[r], kd)
-	}
-	return m
-}
-
-// keyDesc describes a Get key: a key literal by the sources of its Name and
-// Namespace fields, client.ObjectKeyFromObject(x) as x's name and
-// namespace, any other key value (req.NamespacedName) by its own source.
-func (c *checker) keyDesc(v ssa.Value) (key, bool) {
-	for i := 0; i < maxDepth; i++ {
-		v = ssaflow.StripConv(v)
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			alloc, ok := x.X.(*ssa.Alloc)
-			if !ok || x.Op != token.MUL {
-				break
-			}
-			stores := ssaflow.StoresTo(alloc)
-			if len(stores) == 1 && stores[0].Addr == alloc {
-				v = stores[0].Val
-				continue
-			}
-			var name, ns []ssa.Value
-			for _, st := range stores {
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					return key{}, false
-				}
-				switch ssaflow.FieldName(fa.X.Type(), fa.Field) {
-				case "Name":
-					name = append(name, st.Val)
-				case "Namespace":
-					ns = append(ns, st.Val)
-				}
-			}
-			// A key variable written more than once may name two objects.
-			if len(name) != 1 || len(ns) > 1 {
-				return key{}, false
-			}
-			k := key{name: c.desc(name[0], 0), ns: `const:""`}
-			if len(ns) == 1 {
-				k.ns = c.desc(ns[0], 0)
-			}
-			return k, true
-		case *ssa.Call:
-			if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(call.Call.Args) == 1 {
-				d := c.desc(call.Call.Args[0], 0)
-				return key{name: d + ".Name", ns: d + ".Namespace", from: call.Call.Args[0]}, true
-			}
-		case *ssa.Phi:
-			return key{}, false
-		}
-		d := c.desc(v, 0)
-		return key{name: d + ".Name", ns: d + ".Namespace"}, true
-	}
-	return key{}, false
-}
-
-// desc renders where the value v comes from, so that two values read from
-// the same place compare equal: a constant by its value, a field by its
-// path from an object (embedded fields left out, so that req.Name and
-// req.NamespacedName.Name, obj.Name and obj.GetName() agree), any other
-// value by the identity of the object it denotes.
-func (c *checker) desc(v ssa.Value, depth int) string {
-	if depth > maxDepth {
-		return fmt.Sprintf("@%p", v)
-	}
-	v = ssaflow.StripConv(v)
-	switch x := v.(type) {
-	case *ssa.Const:
-		if x.Value == nil {
-			return "zero:" + x.Type().String()
-		}
-		return "const:" + x.Value.ExactString()
-	case *ssa.Field:
-		return c.fieldDesc(x.X, x.X.Type(), x.Field, depth)
-	case *ssa.FieldAddr:
-		return c.fieldDesc(x.X, x.X.Type(), x.Field, depth)
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			switch a := x.X.(type) {
-			case *ssa.FieldAddr:
-				return c.desc(a, depth+1)
-			case *ssa.Alloc:
-				if st := ssaflow.StoresOnce(a); st != nil && len(ssaflow.StoresTo(a)) == 1 {
-					return c.desc(st.Val, depth+1)
-				}
-			}
-		}
-	case *ssa.Call:
-		if fn := crapi.Callee(x.Common()); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == lifecycle.MetaV1Pkg &&
-			fn.Signature().Recv() != nil && fn.Signature().Params().Len() == 0 {
-			if recv := crapi.Receiver(x.Common()); recv != nil {
-				switch fn.Name() {
-				case "GetName":
-					return c.desc(recv, depth+1) + ".Name"
-				case "GetNamespace":
-					return c.desc(recv, depth+1) + ".Namespace"
-				case "GetUID":
-					return c.desc(recv, depth+1) + ".UID"
-				}
-			}
-		}
-	}
-	_, r := c.rep(v)
-	return fmt.Sprintf("@%p", r)
-}
-
-func (c *checker) fieldDesc(x ssa.Value, t types.Type, i int, depth int) string {
-	f := ssaflow.Field(t, i)
-	if f == nil {
-		return fmt.Sprintf("@%p", x)
-	}
-	base := c.desc(x, depth+1)
-	if f.Embedded() {
-		return base
-	}
-	return base + "." + f.Name()
 }
 
 // deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := newChecker(objects.Of(pass))
+	c := &checker{objs: objects.Of(pass)}
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -20,14 +19,19 @@ import (
 //     loads of one address (a variable captured by a closure, which SSA
 //     reloads at every use);
 //   - a load of a variable stored once, and the value stored;
-//   - objects of one type fetched with the same key (a re-fetch into a new
-//     variable, or a Get keyed by client.ObjectKeyFromObject(other)).
+//   - objects of one type fetched with keys built from the same sources (a
+//     re-fetch into a new variable: req.NamespacedName and
+//     {Namespace: req.Namespace, Name: req.Name} agree), or a Get keyed by
+//     client.ObjectKeyFromObject(other).
 //
 // It is not safe for concurrent use.
 type identity struct {
 	parent map[ssa.Value]ssa.Value
 	reps   map[shapeKey]ssa.Value
 	memo   map[ssa.Value]ssa.Value
+	// keys are the keys of the objects fn fetches (see FetchKeys).
+	keys    map[ssa.Value][]FetchKey
+	fetched []ssa.Value // the keys of keys, in the order of the Gets
 }
 
 type shapeKey struct {
@@ -39,34 +43,32 @@ type shapeKey struct {
 
 // newIdentity prepares object identity for fn.
 func newIdentity(fn *ssa.Function) *identity {
-	id := &identity{parent: map[ssa.Value]ssa.Value{}, reps: map[shapeKey]ssa.Value{}, memo: map[ssa.Value]ssa.Value{}}
-	// Objects of different types fetched with one key (the Deployment
-	// and the Service named after their owner) are different objects.
-	byKey := map[ssa.Value][]ssa.Value{}
-	for _, site := range crapi.ClientCalls(fn) {
-		keyArg, objArg, ok := site.IsGetOf()
-		if !ok {
-			continue
-		}
-		obj := id.Key(objArg)
-		key := ssaflow.Strip(keyArg)
-		if kc, ok := crapi.IsCallTo(key, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(kc.Call.Args) == 1 {
-			if other := id.Key(kc.Call.Args[0]); sameType(obj, other) {
-				id.union(obj, other)
+	id := &identity{parent: map[ssa.Value]ssa.Value{}, reps: map[shapeKey]ssa.Value{}, memo: map[ssa.Value]ssa.Value{},
+		keys: map[ssa.Value][]FetchKey{}}
+	id.fetchKeys(fn)
+	// Objects of one type fetched with keys of the same sources are one
+	// object; objects of different types fetched with one key (the
+	// Deployment and the Service named after their owner) are not.
+	byKey := map[[2]string][]ssa.Value{}
+	for _, o := range id.fetched {
+		for _, k := range id.keys[o] {
+			if k.From != nil {
+				if other := id.Key(k.From); sameType(o, other) {
+					id.union(o, other)
+				}
+				continue
 			}
-			continue
+			byKey[[2]string{k.Name, k.Namespace}] = append(byKey[[2]string{k.Name, k.Namespace}], o)
 		}
-		k := id.Key(key)
-		found := false
-		for _, first := range byKey[k] {
-			if sameType(obj, first) {
-				id.union(obj, first)
-				found = true
-				break
+	}
+	for _, objs := range byKey {
+		for i, o := range objs {
+			for _, first := range objs[:i] {
+				if sameType(o, first) {
+					id.union(o, first)
+					break
+				}
 			}
-		}
-		if !found {
-			byKey[k] = append(byKey[k], obj)
 		}
 	}
 	return id

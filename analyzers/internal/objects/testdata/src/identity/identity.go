@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"fixtures/probe"
 )
@@ -31,6 +32,30 @@ func Refetch(ctx context.Context, c client.Client, key types.NamespacedName) {
 	e := &appsv1.Deployment{}
 	_ = c.Get(ctx, types.NamespacedName{Namespace: key.Namespace, Name: "other"}, e)
 	probe.Same(a, e) // want `different`
+}
+
+// Keys are compared by where their name and namespace come from: the
+// request's key and a literal of its fields name one object, a literal
+// with another namespace does not, nor does a key variable once it is
+// given another name.
+func KeySources(ctx context.Context, c client.Client, req reconcile.Request) {
+	a := &appsv1.Deployment{}
+	_ = c.Get(ctx, req.NamespacedName, a)
+	b := &appsv1.Deployment{}
+	_ = c.Get(ctx, types.NamespacedName{Namespace: req.Namespace, Name: req.Name}, b)
+	probe.Same(a, b) // want `same`
+
+	g := &appsv1.Deployment{}
+	_ = c.Get(ctx, types.NamespacedName{Namespace: "kube-system", Name: req.Name}, g)
+	probe.Same(a, g) // want `different`
+
+	key := req.NamespacedName
+	h := &appsv1.Deployment{}
+	_ = c.Get(ctx, key, h)
+	key = types.NamespacedName{Namespace: req.Namespace, Name: "other"}
+	i := &appsv1.Deployment{}
+	_ = c.Get(ctx, key, i)
+	probe.Same(h, i) // want `different`
 }
 
 // Addresses computed the same way are one object; other elements are not.

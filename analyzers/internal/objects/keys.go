@@ -1,0 +1,227 @@
+package objects
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// maxKeyDepth bounds the walks over the values a key is built from.
+const maxKeyDepth = 16
+
+// FetchKey is the key of a Get, as the sources of its name and namespace
+// (see Result.Source); From is x for client.ObjectKeyFromObject(x).
+type FetchKey struct {
+	Name, Namespace string
+	From            ssa.Value
+}
+
+// FetchKeys returns, for each object fn fetches with a client Get
+// (stripped of conversions), the keys it is fetched with. A key whose
+// source is not known matches no other.
+func (r *Result) FetchKeys(fn *ssa.Function) map[ssa.Value][]FetchKey {
+	if r.e == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.e.identity(fn).keys
+}
+
+// Source describes where v comes from, so that two values read from the
+// same place compare equal: a constant by its value, a field by its path
+// from an object (embedded fields left out, so that req.Name and
+// req.NamespacedName.Name, obj.Name and obj.GetName() agree), any other
+// value by the identity of the object it denotes. A value captured by a
+// closure is described in the function that binds it.
+func (r *Result) Source(v ssa.Value) string {
+	if r.e == nil {
+		return fmt.Sprintf("@%p", v)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fn := ParentOf(Outer(v))
+	if fn == nil {
+		return fmt.Sprintf("@%p", v)
+	}
+	return r.e.identity(fn).source(v, 0)
+}
+
+// Outer strips the conversions of v that keep the object it denotes and
+// follows a closure's free variable to the value it is bound to, so that
+// objects used in a closure (a CreateOrUpdate mutate function) can be
+// compared in the function that defines them.
+func Outer(v ssa.Value) ssa.Value {
+	for i := 0; i < maxKeyDepth && v != nil; i++ {
+		v = ssaflow.Strip(v)
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			b := ssaflow.Binding(x)
+			if b == nil {
+				return v
+			}
+			v = b
+			continue
+		case *ssa.UnOp:
+			// A captured variable assigned once: its only value.
+			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+				if stores := ssaflow.CellStores(fv); len(stores) == 1 {
+					v = stores[0]
+					continue
+				}
+			}
+		}
+		return v
+	}
+	return v
+}
+
+// ParentOf returns the function v belongs to; nil for a global or a
+// constant.
+func ParentOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case ssa.Instruction:
+		return x.Parent()
+	case *ssa.Parameter:
+		return x.Parent()
+	case *ssa.FreeVar:
+		return x.Parent()
+	}
+	return nil
+}
+
+// fetchKeys records the key of every Get of fn.
+func (id *identity) fetchKeys(fn *ssa.Function) {
+	for _, site := range crapi.ClientCalls(fn) {
+		keyArg, obj, ok := site.IsGetOf()
+		if !ok {
+			continue
+		}
+		k, ok := id.fetchKey(keyArg)
+		if !ok {
+			k = FetchKey{Name: "?", Namespace: fmt.Sprintf("@%p", keyArg)} // matches no other key
+		}
+		o := ssaflow.Strip(obj)
+		if _, seen := id.keys[o]; !seen {
+			id.fetched = append(id.fetched, o)
+		}
+		id.keys[o] = append(id.keys[o], k)
+	}
+}
+
+// fetchKey describes a Get key: a key literal by the sources of its Name
+// and Namespace fields, client.ObjectKeyFromObject(x) as x's name and
+// namespace, any other key value (req.NamespacedName) by its own source.
+func (id *identity) fetchKey(v ssa.Value) (FetchKey, bool) {
+	for i := 0; i < maxKeyDepth; i++ {
+		v = ssaflow.StripConv(v)
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			alloc, ok := x.X.(*ssa.Alloc)
+			if !ok || x.Op != token.MUL {
+				break
+			}
+			stores := ssaflow.StoresTo(alloc)
+			if len(stores) == 1 && stores[0].Addr == alloc {
+				v = stores[0].Val
+				continue
+			}
+			var name, ns []ssa.Value
+			for _, st := range stores {
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					return FetchKey{}, false
+				}
+				switch ssaflow.FieldName(fa.X.Type(), fa.Field) {
+				case "Name":
+					name = append(name, st.Val)
+				case "Namespace":
+					ns = append(ns, st.Val)
+				}
+			}
+			// A key variable written more than once may name two objects.
+			if len(name) != 1 || len(ns) > 1 {
+				return FetchKey{}, false
+			}
+			k := FetchKey{Name: id.source(name[0], 0), Namespace: `const:""`}
+			if len(ns) == 1 {
+				k.Namespace = id.source(ns[0], 0)
+			}
+			return k, true
+		case *ssa.Call:
+			if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "ObjectKeyFromObject"); ok && len(call.Call.Args) == 1 {
+				d := id.source(call.Call.Args[0], 0)
+				return FetchKey{Name: d + ".Name", Namespace: d + ".Namespace", From: call.Call.Args[0]}, true
+			}
+		case *ssa.Phi:
+			return FetchKey{}, false
+		}
+		d := id.source(v, 0)
+		return FetchKey{Name: d + ".Name", Namespace: d + ".Namespace"}, true
+	}
+	return FetchKey{}, false
+}
+
+// source implements Result.Source for a value of id's function, or of a
+// closure of it.
+func (id *identity) source(v ssa.Value, depth int) string {
+	if depth > maxKeyDepth {
+		return fmt.Sprintf("@%p", v)
+	}
+	v = ssaflow.StripConv(v)
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value == nil {
+			return "zero:" + x.Type().String()
+		}
+		return "const:" + x.Value.ExactString()
+	case *ssa.Field:
+		return id.fieldSource(x.X, x.X.Type(), x.Field, depth)
+	case *ssa.FieldAddr:
+		return id.fieldSource(x.X, x.X.Type(), x.Field, depth)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			switch a := x.X.(type) {
+			case *ssa.FieldAddr:
+				return id.source(a, depth+1)
+			case *ssa.Alloc:
+				if st := ssaflow.StoresOnce(a); st != nil && len(ssaflow.StoresTo(a)) == 1 {
+					return id.source(st.Val, depth+1)
+				}
+			}
+		}
+	case *ssa.Call:
+		if fn := crapi.Callee(x.Common()); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == lifecycle.MetaV1Pkg &&
+			fn.Signature().Recv() != nil && fn.Signature().Params().Len() == 0 {
+			if recv := crapi.Receiver(x.Common()); recv != nil {
+				switch fn.Name() {
+				case "GetName":
+					return id.source(recv, depth+1) + ".Name"
+				case "GetNamespace":
+					return id.source(recv, depth+1) + ".Namespace"
+				case "GetUID":
+					return id.source(recv, depth+1) + ".UID"
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("@%p", Outer(v))
+}
+
+func (id *identity) fieldSource(x ssa.Value, t types.Type, i int, depth int) string {
+	f := ssaflow.Field(t, i)
+	if f == nil {
+		return fmt.Sprintf("@%p", x)
+	}
+	base := id.source(x, depth+1)
+	if f.Embedded() {
+		return base
+	}
+	return base + "." + f.Name()
+}
