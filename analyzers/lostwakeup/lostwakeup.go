@@ -469,7 +469,7 @@ func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, pa
 					return ""
 				}
 			}
-			if !dependsOn(ifi.Cond, roots) {
+			if !ssaflow.DependsOn(ifi.Cond, roots) {
 				continue
 			}
 			reach := ssaflow.Reachable(other, func(_, to *ssa.BasicBlock) bool { return to == d })

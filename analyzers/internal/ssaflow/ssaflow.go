@@ -20,52 +20,81 @@ const maxDepth = 32
 // conversion of it, a struct built from its fields, a call taking it, a phi
 // of any of these.
 func DerivesFrom(v, root ssa.Value) bool {
-	return derives(v, root, map[ssa.Value]bool{}, 0)
+	w := &deriveWalk{roots: map[ssa.Value]bool{root: true}, seen: map[ssa.Value]bool{}, max: maxDepth}
+	return w.walk(v, 0)
 }
 
-func derives(v, root ssa.Value, seen map[ssa.Value]bool, depth int) bool {
-	if v == root {
-		return true
-	}
-	if v == nil || seen[v] || depth > maxDepth {
+// DependsOn reports whether v is computed from one of roots as
+// DerivesFrom sees it, and also through comparisons, arithmetic, map
+// lookups, indexes, slices and the receiver of an interface call: the
+// conditions of branches are such values.
+func DependsOn(v ssa.Value, roots map[ssa.Value]bool) bool {
+	w := &deriveWalk{roots: roots, seen: map[ssa.Value]bool{}, max: 24, wide: true}
+	return w.walk(v, 0)
+}
+
+type deriveWalk struct {
+	roots map[ssa.Value]bool
+	seen  map[ssa.Value]bool
+	max   int
+	wide  bool // DependsOn
+}
+
+func (w *deriveWalk) walk(v ssa.Value, depth int) bool {
+	if v == nil {
 		return false
 	}
-	seen[v] = true
+	if w.roots[v] {
+		return true
+	}
+	if w.seen[v] || depth > w.max {
+		return false
+	}
+	w.seen[v] = true
 	d := depth + 1
 	switch v := v.(type) {
 	case *ssa.Field:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.FieldAddr:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.Index:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d) || w.wide && w.walk(v.Index, d)
 	case *ssa.IndexAddr:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d) || w.wide && w.walk(v.Index, d)
 	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return derives(v.X, root, seen, d)
+		if v.Op == token.MUL || w.wide {
+			return w.walk(v.X, d)
 		}
+	case *ssa.BinOp:
+		return w.wide && (w.walk(v.X, d) || w.walk(v.Y, d))
+	case *ssa.Lookup:
+		return w.wide && (w.walk(v.X, d) || w.walk(v.Index, d))
+	case *ssa.Slice:
+		return w.wide && w.walk(v.X, d)
 	case *ssa.ChangeType:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.Convert:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.MakeInterface:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.ChangeInterface:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.TypeAssert:
-		return derives(v.X, root, seen, d)
+		return w.walk(v.X, d)
 	case *ssa.Extract:
-		return derives(v.Tuple, root, seen, d)
+		return w.walk(v.Tuple, d)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if derives(e, root, seen, d) {
+			if w.walk(e, d) {
 				return true
 			}
 		}
 	case *ssa.Call:
+		if w.wide && v.Call.IsInvoke() && w.walk(v.Call.Value, d) {
+			return true
+		}
 		for _, a := range v.Call.Args {
-			if derives(a, root, seen, d) {
+			if w.walk(a, d) {
 				return true
 			}
 		}
@@ -73,7 +102,7 @@ func derives(v, root ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 		// A local struct (key := client.ObjectKey{Name: req.Name}) derives
 		// from root if something derived from root is stored into it.
 		for _, st := range StoresTo(v) {
-			if derives(st.Val, root, seen, d) {
+			if w.walk(st.Val, d) {
 				return true
 			}
 		}
