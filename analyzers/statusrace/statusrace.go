@@ -319,14 +319,12 @@ func statusRoots(v ssa.Value) []ssa.Value {
 			return
 		}
 		seen[v] = true
-		d := depth + 1
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
 			if ssaflow.FieldName(x.X.Type(), x.Field) == "Status" {
 				out = append(out, variable(x.X))
 				return
 			}
-			walk(x.X, d)
 		case *ssa.Field:
 			if ssaflow.FieldName(x.X.Type(), x.Field) == "Status" {
 				if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
@@ -335,36 +333,6 @@ func statusRoots(v ssa.Value) []ssa.Value {
 					out = append(out, variable(x.X))
 				}
 				return
-			}
-			walk(x.X, d)
-		case *ssa.UnOp:
-			walk(x.X, d)
-		case *ssa.BinOp:
-			walk(x.X, d)
-			walk(x.Y, d)
-		case *ssa.Index:
-			walk(x.X, d)
-		case *ssa.IndexAddr:
-			walk(x.X, d)
-		case *ssa.Lookup:
-			walk(x.X, d)
-		case *ssa.Slice:
-			walk(x.X, d)
-		case *ssa.MakeInterface:
-			walk(x.X, d)
-		case *ssa.ChangeInterface:
-			walk(x.X, d)
-		case *ssa.ChangeType:
-			walk(x.X, d)
-		case *ssa.Convert:
-			walk(x.X, d)
-		case *ssa.TypeAssert:
-			walk(x.X, d)
-		case *ssa.Extract:
-			walk(x.Tuple, d)
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				walk(e, d)
 			}
 		case *ssa.Call:
 			cc := x.Common()
@@ -375,18 +343,11 @@ func statusRoots(v ssa.Value) []ssa.Value {
 					return
 				}
 			}
-			if cc.IsInvoke() {
-				walk(cc.Value, d)
-			}
-			for _, a := range cc.Args {
-				walk(a, d)
-			}
-		case *ssa.Alloc:
-			// A local whose address is taken or that a closure captures:
-			// what is stored into it.
-			for _, st := range ssaflow.StoresTo(x) {
-				walk(st.Val, d)
-			}
+		}
+		// Through anything else it is computed from: comparisons and
+		// lookups included, as assertions are made of them.
+		for _, src := range ssaflow.Sources(v, true) {
+			walk(src, depth+1)
 		}
 	}
 	walk(v, 0)

@@ -51,11 +51,11 @@ type OwnerType struct {
 type Owner uint8
 
 const (
-	// NoOwner: none.
+	// NoOwner is none.
 	NoOwner Owner = iota
-	// OwnerRef: only a non-controller one (SetOwnerReference).
+	// OwnerRef is only a non-controller one (SetOwnerReference).
 	OwnerRef
-	// ControllerRef: possibly a controller reference.
+	// ControllerRef is possibly a controller reference.
 	ControllerRef
 )
 

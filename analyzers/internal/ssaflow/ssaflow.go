@@ -51,63 +51,80 @@ func (w *deriveWalk) walk(v ssa.Value, depth int) bool {
 		return false
 	}
 	w.seen[v] = true
-	d := depth + 1
-	switch v := v.(type) {
-	case *ssa.Field:
-		return w.walk(v.X, d)
-	case *ssa.FieldAddr:
-		return w.walk(v.X, d)
-	case *ssa.Index:
-		return w.walk(v.X, d) || w.wide && w.walk(v.Index, d)
-	case *ssa.IndexAddr:
-		return w.walk(v.X, d) || w.wide && w.walk(v.Index, d)
-	case *ssa.UnOp:
-		if v.Op == token.MUL || w.wide {
-			return w.walk(v.X, d)
-		}
-	case *ssa.BinOp:
-		return w.wide && (w.walk(v.X, d) || w.walk(v.Y, d))
-	case *ssa.Lookup:
-		return w.wide && (w.walk(v.X, d) || w.walk(v.Index, d))
-	case *ssa.Slice:
-		return w.wide && w.walk(v.X, d)
-	case *ssa.ChangeType:
-		return w.walk(v.X, d)
-	case *ssa.Convert:
-		return w.walk(v.X, d)
-	case *ssa.MakeInterface:
-		return w.walk(v.X, d)
-	case *ssa.ChangeInterface:
-		return w.walk(v.X, d)
-	case *ssa.TypeAssert:
-		return w.walk(v.X, d)
-	case *ssa.Extract:
-		return w.walk(v.Tuple, d)
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if w.walk(e, d) {
-				return true
-			}
-		}
-	case *ssa.Call:
-		if w.wide && v.Call.IsInvoke() && w.walk(v.Call.Value, d) {
+	for _, src := range Sources(v, w.wide) {
+		if w.walk(src, depth+1) {
 			return true
-		}
-		for _, a := range v.Call.Args {
-			if w.walk(a, d) {
-				return true
-			}
-		}
-	case *ssa.Alloc:
-		// A local struct (key := client.ObjectKey{Name: req.Name}) derives
-		// from root if something derived from root is stored into it.
-		for _, st := range StoresTo(v) {
-			if w.walk(st.Val, d) {
-				return true
-			}
 		}
 	}
 	return false
+}
+
+// Sources returns the values v is computed from: the object of a field,
+// element or load, the operand of a conversion, the tuple of an extract,
+// the edges of a phi, the arguments of a call, what is stored into a local
+// (key := client.ObjectKey{Name: req.Name} is computed from req). wide
+// adds the operands of comparisons, arithmetic and other unary operators,
+// of map lookups, indexes and slices, and the receiver of an interface
+// call.
+func Sources(v ssa.Value, wide bool) []ssa.Value {
+	switch v := v.(type) {
+	case *ssa.Field:
+		return []ssa.Value{v.X}
+	case *ssa.FieldAddr:
+		return []ssa.Value{v.X}
+	case *ssa.Index:
+		if wide {
+			return []ssa.Value{v.X, v.Index}
+		}
+		return []ssa.Value{v.X}
+	case *ssa.IndexAddr:
+		if wide {
+			return []ssa.Value{v.X, v.Index}
+		}
+		return []ssa.Value{v.X}
+	case *ssa.UnOp:
+		if v.Op == token.MUL || wide {
+			return []ssa.Value{v.X}
+		}
+	case *ssa.BinOp:
+		if wide {
+			return []ssa.Value{v.X, v.Y}
+		}
+	case *ssa.Lookup:
+		if wide {
+			return []ssa.Value{v.X, v.Index}
+		}
+	case *ssa.Slice:
+		if wide {
+			return []ssa.Value{v.X}
+		}
+	case *ssa.ChangeType:
+		return []ssa.Value{v.X}
+	case *ssa.Convert:
+		return []ssa.Value{v.X}
+	case *ssa.MakeInterface:
+		return []ssa.Value{v.X}
+	case *ssa.ChangeInterface:
+		return []ssa.Value{v.X}
+	case *ssa.TypeAssert:
+		return []ssa.Value{v.X}
+	case *ssa.Extract:
+		return []ssa.Value{v.Tuple}
+	case *ssa.Phi:
+		return v.Edges
+	case *ssa.Call:
+		if wide && v.Call.IsInvoke() {
+			return append([]ssa.Value{v.Call.Value}, v.Call.Args...)
+		}
+		return v.Call.Args
+	case *ssa.Alloc:
+		var out []ssa.Value
+		for _, st := range StoresTo(v) {
+			out = append(out, st.Val)
+		}
+		return out
+	}
+	return nil
 }
 
 // StoresTo returns the stores into the memory of alloc, directly or into
