@@ -375,7 +375,7 @@ func (s *summarizer) dynamicOwnerParams() bool {
 			return false
 		}
 		for _, m := range invoked {
-			if m != nil && m.Name() == fn.Name() && sameParams(m.Signature(), fn.Signature()) {
+			if m != nil && m.Name() == fn.Name() && types.Identical(m.Signature(), fn.Signature()) { // receivers are ignored
 				return true
 			}
 		}
@@ -392,22 +392,6 @@ func (s *summarizer) dynamicOwnerParams() bool {
 		}
 	}
 	return false
-}
-
-func sameParams(a, b *types.Signature) bool {
-	return identicalTuples(a.Params(), b.Params()) && identicalTuples(a.Results(), b.Results())
-}
-
-func identicalTuples(a, b *types.Tuple) bool {
-	if a.Len() != b.Len() {
-		return false
-	}
-	for i := 0; i < a.Len(); i++ {
-		if !types.Identical(a.At(i).Type(), b.At(i).Type()) {
-			return false
-		}
-	}
-	return true
 }
 
 func returnsOwnerRefs(fn *types.Func) bool {
