@@ -6,12 +6,16 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // index holds what the check needs to know about the package's functions.
 type index struct {
+	// objs is the object layer, to tell objects apart by name.
+	objs *objects.Result
 	// polled are the functions passed to Eventually, Consistently or a
 	// wait.Poll* function.
 	polled map[*ssa.Function]bool

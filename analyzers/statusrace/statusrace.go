@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statusrace",
 	Doc:      checkdoc.MustExtract(doc, "statusrace"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusrace.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	ix := newIndex(funcs, func(f *ssa.Function) bool { return inTest[f] })
+	ix.objs = objects.Of(pass)
 	for _, fn := range tests {
 		if ix.polled[fn] {
 			continue // the body of an Eventually: it polls
@@ -238,7 +240,7 @@ func raced(ix *index, ev *events, g *event, assertPos token.Pos, root ssa.Value)
 		}
 	}
 	for _, s := range ev.statusWrites {
-		if s.pos < g.pos && len(s.site.Args) >= 2 && sameObject(s.site.Args[1], root) {
+		if s.pos < g.pos && len(s.site.Args) >= 2 && ix.sameObject(s.site.Args[1], root, g) {
 			return nil // the test wrote this status itself
 		}
 	}
@@ -262,14 +264,42 @@ func raced(ix *index, ev *events, g *event, assertPos token.Pos, root ssa.Value)
 }
 
 // sameObject reports whether the written object obj may be the object in
-// the variable root: the same variable, or the same type (a re-fetch by
-// key into another variable).
-func sameObject(obj, root ssa.Value) bool {
+// the variable root that g fetches: the same variable, or the same type
+// unless the object layer shows two names (a test writing the status of
+// newWidget("a") and reading that of the Widget it got by the key "b").
+func (ix *index) sameObject(obj, root ssa.Value, g *event) bool {
 	v := variable(obj)
 	if v == root {
 		return true
 	}
-	return types.Identical(objectType(v), objectType(root))
+	if !types.Identical(objectType(v), objectType(root)) {
+		return false
+	}
+	written, ok1 := ix.objs.NameSource(obj)
+	read, ok2 := ix.fetchedName(g)
+	return !ok1 || !ok2 || written == read || !constant(written) || !constant(read)
+}
+
+// fetchedName describes where the name of the object g fetches comes
+// from: its key's name, or the name of the object whose key it is.
+func (ix *index) fetchedName(g *event) (string, bool) {
+	if len(g.site.Args) < 3 {
+		return "", false
+	}
+	keys := ix.objs.FetchKeys(g.call.Parent())[ssaflow.Strip(g.site.Args[2])]
+	if len(keys) != 1 {
+		return "", false
+	}
+	if k := keys[0]; k.From != nil {
+		return ix.objs.NameSource(k.From)
+	}
+	return keys[0].Name, true
+}
+
+// constant reports whether a source is a constant: the only sources that
+// compare across the closures of a test.
+func constant(src string) bool {
+	return strings.HasPrefix(src, "const:")
 }
 
 // objectType returns the struct type an object variable holds.

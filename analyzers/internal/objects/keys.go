@@ -225,3 +225,128 @@ func (id *identity) fieldSource(x ssa.Value, t types.Type, i int, depth int) str
 	}
 	return base + "." + f.Name()
 }
+
+// NameSource describes, as Source does, where the name of the object v
+// denotes comes from when the code made it: the value stored into its Name
+// (&T{ObjectMeta: metav1.ObjectMeta{Name: n}}, obj.Name = n,
+// obj.SetName(n)), also when a function with a body makes and returns it
+// (newWidget("a"): its parameters bound to the call's arguments). ok is
+// false without exactly one such source.
+func (r *Result) NameSource(v ssa.Value) (string, bool) {
+	if r.e == nil {
+		return "", false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.e.nameSource(v)
+}
+
+func (e *engine) nameSource(v ssa.Value) (string, bool) {
+	v = Outer(v)
+	fn := ParentOf(v)
+	if fn == nil {
+		return "", false
+	}
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		if names := madeNames(x); len(names) == 1 {
+			return e.identity(fn).source(names[0], 0), true
+		}
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || len(callee.Blocks) == 0 {
+			return "", false
+		}
+		var src string
+		for _, b := range callee.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || len(ret.Results) == 0 || ssaflow.IsNil(ret.Results[0]) {
+				continue
+			}
+			a, ok := ssaflow.Strip(ret.Results[0]).(*ssa.Alloc)
+			names := []ssa.Value(nil)
+			if ok {
+				names = madeNames(a)
+			}
+			if len(names) != 1 {
+				return "", false
+			}
+			var s string
+			switch n := ssaflow.StripConv(names[0]).(type) {
+			case *ssa.Const:
+				s = e.identity(callee).source(n, 0)
+			case *ssa.Parameter:
+				i := paramIndex(callee, n)
+				if i < 0 || i >= len(x.Call.Args) {
+					return "", false
+				}
+				s = e.identity(fn).source(x.Call.Args[i], 0)
+			default:
+				return "", false
+			}
+			if src != "" && s != src {
+				return "", false
+			}
+			src = s
+		}
+		return src, src != ""
+	}
+	return "", false
+}
+
+// madeNames returns the values stored into the name of the object that a
+// allocates; nil when its metadata may also be set another way.
+func madeNames(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		if meta, ok := r.(*ssa.FieldAddr); ok && crapi.IsNamed(ssaflow.Deref(meta.Type()), lifecycle.MetaV1Pkg, "ObjectMeta") {
+			names, ok := metaNames(meta, 0)
+			if !ok {
+				return nil
+			}
+			out = append(out, names...)
+		}
+	}
+	return out
+}
+
+// metaNames returns the values stored into the Name of the ObjectMeta at
+// meta: directly, by SetName, or in a literal copied there whole.
+func metaNames(meta ssa.Value, depth int) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	for _, r := range *meta.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != meta {
+				continue
+			}
+			// obj.ObjectMeta = metav1.ObjectMeta{Name: n}, built aside.
+			load, ok := x.Val.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL || depth > 2 {
+				return nil, false
+			}
+			lit, ok := load.X.(*ssa.Alloc)
+			if !ok {
+				return nil, false
+			}
+			names, ok := metaNames(lit, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, names...)
+		case *ssa.FieldAddr:
+			if ssaflow.FieldName(x.X.Type(), x.Field) == "Name" {
+				for _, st := range *x.Referrers() {
+					if st, ok := st.(*ssa.Store); ok && st.Addr == x {
+						out = append(out, st.Val)
+					}
+				}
+			}
+		case *ssa.Call:
+			if f := x.Call.StaticCallee(); f != nil && f.Name() == "SetName" && len(x.Call.Args) == 2 && x.Call.Args[0] == meta {
+				out = append(out, x.Call.Args[1])
+			}
+		}
+	}
+	return out, true
+}

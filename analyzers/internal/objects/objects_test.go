@@ -15,7 +15,8 @@ import (
 )
 
 // probe reports what the layer answers at each call of the fixtures'
-// probe package: probe.Same(a, b), probe.Part(v, obj), probe.History(obj).
+// probe package: probe.Same(a, b), probe.Part(v, obj), probe.History(obj),
+// probe.Name(obj).
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report the object layer's answers at probe calls",
@@ -56,6 +57,12 @@ func runProbe(pass *analysis.Pass) (any, error) {
 					default:
 						pass.Reportf(call.Pos(), "part %s %s depth %d", classes(p.Class), p.Name, p.Depth)
 					}
+				case "Name":
+					src, ok := r.NameSource(args[0])
+					if !ok {
+						src = "unknown"
+					}
+					pass.Reportf(call.Pos(), "name %s", src)
 				case "History":
 					h := r.History(fn, call, args[0], nil)
 					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",

@@ -164,6 +164,30 @@ var _ = Describe("Widget controller", func() {
 		Expect(fetched.Status.Phase).To(Equal("Degraded"))
 	})
 
+	It("writes the status of one widget and reads another's", func() {
+		a := newWidget("status-a")
+		Expect(k8sClient.Create(ctx, a)).To(Succeed())
+		a.Status.Phase = "Degraded"
+		Expect(k8sClient.Status().Update(ctx, a)).To(Succeed())
+
+		b := newWidget("status-b")
+		Expect(k8sClient.Create(ctx, b)).To(Succeed())
+		fetched := &Widget{}
+		Expect(k8sClient.Get(ctx, client.ObjectKeyFromObject(b), fetched)).To(Succeed())
+		Expect(fetched.Status.Phase).To(Equal("Ready")) // want `status of fetched is asserted on a single Get right after Create`
+	})
+
+	It("reads back the status the test wrote, by a key of its name", func() {
+		a := newWidget("status-key")
+		Expect(k8sClient.Create(ctx, a)).To(Succeed())
+		a.Status.Phase = "Degraded"
+		Expect(k8sClient.Status().Update(ctx, a)).To(Succeed())
+
+		fetched := &Widget{}
+		Expect(k8sClient.Get(ctx, types.NamespacedName{Namespace: "default", Name: "status-key"}, fetched)).To(Succeed())
+		Expect(fetched.Status.Phase).To(Equal("Degraded"))
+	})
+
 	It("reconciles by hand, like the kubebuilder scaffold", func() {
 		w := newWidget("scaffold")
 		Expect(k8sClient.Create(ctx, w)).To(Succeed())

@@ -5,6 +5,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -84,4 +85,34 @@ func Captured(ctx context.Context, c client.Client, key types.NamespacedName) *a
 	}()
 	dep = &appsv1.Deployment{}
 	return dep
+}
+
+func newConfigMap(name string) *corev1.ConfigMap {
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: name}}
+}
+
+// The name an object is made with: stored in its literal, set later, or
+// given to a constructor; unknown when set twice or by a constructor that
+// takes it from elsewhere.
+func Names(ctx context.Context, c client.Client, other string) {
+	a := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	probe.Name(a) // want `name const:"a"`
+
+	b := &corev1.ConfigMap{}
+	b.Name = other
+	probe.Name(b) // want `name @0x[0-9a-f]+`
+
+	probe.Name(newConfigMap("made")) // want `name const:"made"`
+
+	d := &corev1.ConfigMap{}
+	d.SetName("d")
+	probe.Name(d) // want `name const:"d"`
+
+	e := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "e"}}
+	e.Name = "f"
+	probe.Name(e) // want `name unknown`
+
+	f := &corev1.ConfigMap{}
+	_ = c.Get(ctx, client.ObjectKey{Name: "f"}, f)
+	probe.Name(f) // want `name unknown`
 }

@@ -10,3 +10,6 @@ func Part(v, obj any) {}
 
 // History asks what happened to obj since it was fetched, written or made.
 func History(obj any) {}
+
+// Name asks where the name of the object obj was made with comes from.
+func Name(obj any) {}
