@@ -1,0 +1,144 @@
+package objects
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// KeptCopy recognises v as orig.DeepCopy() (or DeepCopyObject()) that
+// provably keeps orig's name, namespace and UID, and so denotes the same
+// object on the server. Identity (Same) treats every copy as another
+// object: the checks that need the server's view ask this.
+func KeptCopy(v ssa.Value) (orig ssa.Value, ok bool) {
+	orig, ok = deepCopyOf(v)
+	if !ok || !keepsIdentity(v) {
+		return nil, false
+	}
+	return orig, true
+}
+
+// deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the
+// generated deep copies) and returns obj.
+func deepCopyOf(v ssa.Value) (ssa.Value, bool) {
+	call, ok := ssaflow.Strip(v).(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	fn := crapi.Callee(call.Common())
+	if fn == nil || (fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject") ||
+		fn.Signature().Params().Len() != 0 || fn.Signature().Results().Len() != 1 {
+		return nil, false
+	}
+	recv := crapi.Receiver(call.Common())
+	return recv, recv != nil
+}
+
+// identityFields are the fields whose change makes a copy another object.
+var identityFields = map[string]bool{
+	"ObjectMeta": true, "Name": true, "GenerateName": true, "Namespace": true, "UID": true,
+}
+
+// keepsIdentity reports whether the copy (a DeepCopy call) provably keeps
+// the name, namespace and UID of its original: none of them is assigned,
+// set through a setter, or reset, and the copy is passed to no function
+// that might (only to functions the knowledge table says leave them
+// alone, client methods and its own getters).
+func keepsIdentity(dup ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var ok func(v ssa.Value, identity bool, depth int) bool
+	ok = func(v ssa.Value, identity bool, depth int) bool {
+		if seen[v] {
+			return true
+		}
+		if depth > maxKeyDepth {
+			return false
+		}
+		seen[v] = true
+		refs := v.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == v && identity {
+					return false // copy.ObjectMeta = ..., copy.Name = ...
+				}
+				if r.Val == v {
+					return false // stored away: we lose track of it
+				}
+			case *ssa.FieldAddr:
+				f := ssaflow.Field(r.X.Type(), r.Field)
+				if f == nil || !ok(r, identityFields[f.Name()] && isMetaField(f), depth+1) {
+					return false
+				}
+			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.TypeAssert:
+				if !ok(r.(ssa.Value), identity, depth+1) {
+					return false
+				}
+			case ssa.CallInstruction:
+				if !harmlessCall(r.Common(), v) {
+					return false
+				}
+			case *ssa.UnOp, *ssa.Field, *ssa.BinOp, *ssa.DebugRef:
+				// Reads.
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return ok(dup, true, 0)
+}
+
+// isMetaField reports whether f is a field of ObjectMeta, or an object's
+// embedded ObjectMeta.
+func isMetaField(f *types.Var) bool {
+	if f.Name() == "ObjectMeta" {
+		return f.Embedded() && crapi.IsNamed(f.Type(), lifecycle.MetaV1Pkg, "ObjectMeta")
+	}
+	return f.Pkg() != nil && f.Pkg().Path() == lifecycle.MetaV1Pkg
+}
+
+// harmlessCall reports whether a call that takes v cannot change v's name,
+// namespace or UID.
+func harmlessCall(cc *ssa.CallCommon, v ssa.Value) bool {
+	if _, _, ok := crapi.ClientCallSSA(cc); ok {
+		return true
+	}
+	fn := crapi.Callee(cc)
+	if fn == nil {
+		fn = crapi.CtrlVarFunc(cc.Value) // ctrl.SetControllerReference
+	}
+	if fn == nil {
+		return false
+	}
+	recv := crapi.Receiver(cc)
+	operand := knowledge.Receiver
+	if recv != v {
+		operand = slices.Index(crapi.CallArgs(cc), v)
+	}
+	if row, ok := knowledge.Lookup(fn, operand); ok {
+		return row.Effect == knowledge.Reads || row.Effect == knowledge.Changes && row.Field != "" && !identityFields[row.Field]
+	}
+	if recv == v && fn.Signature().Recv() != nil {
+		switch fn.Name() {
+		case "SetName", "SetGenerateName", "SetNamespace", "SetUID", "DeepCopyInto":
+			return false
+		}
+		// Getters of ObjectMeta, and the generated deep copies.
+		if fn.Pkg() != nil && fn.Pkg().Path() == lifecycle.MetaV1Pkg && strings.HasPrefix(fn.Name(), "Get") {
+			return true
+		}
+		return fn.Name() == "DeepCopy" || fn.Name() == "DeepCopyObject" || fn.Name() == "GetObjectKind"
+	}
+	return false
+}
