@@ -9,7 +9,6 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -227,7 +226,7 @@ func (c *checker) appliesTo(root *ssa.Call, acType *types.Named, obj ssa.Value) 
 // configurations live in acPkg: its name is kind and its package has the
 // same version (k8s.io/api/core/v1 for .../applyconfigurations/core/v1).
 func ofKind(obj ssa.Value, kind, acPkg string) bool {
-	t := objects.Outer(obj).Type()
+	t := ssaflow.Outer(obj).Type()
 	if types.IsInterface(t) {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // maxDepth bounds the recursive walks over values.
@@ -20,8 +21,8 @@ type checker struct {
 // rep returns v's function and v resolved: stripped of conversions and
 // followed out of closures.
 func (c *checker) rep(v ssa.Value) (*ssa.Function, ssa.Value) {
-	v = objects.Outer(v)
-	return objects.ParentOf(v), v
+	v = ssaflow.Outer(v)
+	return ssaflow.ParentOf(v), v
 }
 
 // identical reports whether a and b denote the same object without

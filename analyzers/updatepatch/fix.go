@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // insertion identifies the statement a fix inserts: two fixes that insert
@@ -396,10 +397,7 @@ func (c *checker) patchName(file *ast.File, syntax ast.Node, fn *ssa.Function, p
 			return true
 		})
 	}
-	top := fn
-	for i := 0; i < 64 && top.Parent() != nil; i++ {
-		top = top.Parent()
-	}
+	top := ssaflow.Declared(fn)
 	key := syntax
 	if s := top.Syntax(); s != nil {
 		key = s

@@ -46,54 +46,11 @@ func (r *Result) Source(v ssa.Value) string {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	fn := ParentOf(Outer(v))
+	fn := ssaflow.ParentOf(ssaflow.Outer(v))
 	if fn == nil {
 		return fmt.Sprintf("@%p", v)
 	}
 	return r.e.identity(fn).source(v, 0)
-}
-
-// Outer strips the conversions of v that keep the object it denotes and
-// follows a closure's free variable to the value it is bound to, so that
-// objects used in a closure (a CreateOrUpdate mutate function) can be
-// compared in the function that defines them.
-func Outer(v ssa.Value) ssa.Value {
-	for i := 0; i < maxKeyDepth && v != nil; i++ {
-		v = ssaflow.Strip(v)
-		switch x := v.(type) {
-		case *ssa.FreeVar:
-			b := ssaflow.Binding(x)
-			if b == nil {
-				return v
-			}
-			v = b
-			continue
-		case *ssa.UnOp:
-			// A captured variable assigned once: its only value.
-			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-				if stores := ssaflow.CellStores(fv); len(stores) == 1 {
-					v = stores[0]
-					continue
-				}
-			}
-		}
-		return v
-	}
-	return v
-}
-
-// ParentOf returns the function v belongs to; nil for a global or a
-// constant.
-func ParentOf(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case ssa.Instruction:
-		return x.Parent()
-	case *ssa.Parameter:
-		return x.Parent()
-	case *ssa.FreeVar:
-		return x.Parent()
-	}
-	return nil
 }
 
 // fetchKeys records the key of every Get of fn.
@@ -211,7 +168,7 @@ func (id *identity) source(v ssa.Value, depth int) string {
 			}
 		}
 	}
-	return fmt.Sprintf("@%p", Outer(v))
+	return fmt.Sprintf("@%p", ssaflow.Outer(v))
 }
 
 func (id *identity) fieldSource(x ssa.Value, t types.Type, i int, depth int) string {
@@ -242,8 +199,8 @@ func (r *Result) NameSource(v ssa.Value) (string, bool) {
 }
 
 func (e *engine) nameSource(v ssa.Value) (string, bool) {
-	v = Outer(v)
-	fn := ParentOf(v)
+	v = ssaflow.Outer(v)
+	fn := ssaflow.ParentOf(v)
 	if fn == nil {
 		return "", false
 	}

@@ -274,16 +274,8 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 	return s
 }
 
-// root returns the declared function that fn is, or is a closure of.
-func root(fn *ssa.Function) *ssa.Function {
-	for i := 0; fn.Parent() != nil && i < 64; i++ {
-		fn = fn.Parent()
-	}
-	return fn
-}
-
 func rootObj(fn *ssa.Function) *types.Func {
-	obj, _ := root(fn).Object().(*types.Func)
+	obj, _ := ssaflow.Declared(fn).Object().(*types.Func)
 	return obj
 }
 
@@ -411,7 +403,7 @@ func returnsOwnerRefs(fn *types.Func) bool {
 // scan records what the instructions of fn (a declared function or a
 // closure) do, in the summary of its declared function.
 func (s *summarizer) scan(fn *ssa.Function) {
-	r := root(fn)
+	r := ssaflow.Declared(fn)
 	obj, _ := r.Object().(*types.Func)
 	sum := s.local[obj]
 	if sum == nil {

@@ -1,6 +1,10 @@
 package ssaflow
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Binding returns the value a closure's free variable is bound to by the
 // MakeClosure of its enclosing function, or nil.
@@ -81,4 +85,55 @@ func CellStores(addr ssa.Value) []ssa.Value {
 	}
 	visit(alloc, 0)
 	return out
+}
+
+// Outer strips the conversions of v that keep the object it denotes and
+// follows a closure's free variable to the value it is bound to, so that
+// objects used in a closure (a CreateOrUpdate mutate function) can be
+// compared in the function that defines them.
+func Outer(v ssa.Value) ssa.Value {
+	for i := 0; i < 16 && v != nil; i++ {
+		v = Strip(v)
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			b := Binding(x)
+			if b == nil {
+				return v
+			}
+			v = b
+			continue
+		case *ssa.UnOp:
+			// A captured variable assigned once: its only value.
+			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+				if stores := CellStores(fv); len(stores) == 1 {
+					v = stores[0]
+					continue
+				}
+			}
+		}
+		return v
+	}
+	return v
+}
+
+// ParentOf returns the function v belongs to; nil for a global or a
+// constant.
+func ParentOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case ssa.Instruction:
+		return x.Parent()
+	case *ssa.Parameter:
+		return x.Parent()
+	case *ssa.FreeVar:
+		return x.Parent()
+	}
+	return nil
+}
+
+// Declared returns the declared function fn is, or is a closure of.
+func Declared(fn *ssa.Function) *ssa.Function {
+	for i := 0; fn.Parent() != nil && i < 64; i++ {
+		fn = fn.Parent()
+	}
+	return fn
 }
