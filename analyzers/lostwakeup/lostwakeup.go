@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -335,7 +336,7 @@ func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value
 		b    *ssa.BasicBlock
 		from int
 	}
-	stack := []item{{start, indexOf(start, call) + 1}}
+	stack := []item{{start, slices.Index(start.Instrs, ssa.Instruction(call)) + 1}}
 	seen[start] = true
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
@@ -436,7 +437,7 @@ func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, pa
 	}
 	var roots map[ssa.Value]bool
 	for _, d := range fn.Blocks {
-		ifi, ok := last(d).(*ssa.If)
+		ifi, ok := ssaflow.Last(d).(*ssa.If)
 		if !ok || len(d.Succs) != 2 {
 			continue
 		}
@@ -554,7 +555,7 @@ func (a *analyzer) work(fn *ssa.Function, reach map[*ssa.BasicBlock]bool, ev eve
 		if !reach[b] {
 			continue
 		}
-		ifi, ok := last(b).(*ssa.If)
+		ifi, ok := ssaflow.Last(b).(*ssa.If)
 		if !ok || len(b.Succs) != 2 {
 			continue
 		}
@@ -687,20 +688,4 @@ func (a *analyzer) fix(rs *ast.ReturnStmt) []analysis.SuggestedFix {
 		NewText: []byte("{RequeueAfter: " + fmt.Sprintf(requeueAfter, name) + "}"),
 	})
 	return []analysis.SuggestedFix{{Message: "Requeue after a few seconds", TextEdits: edits}}
-}
-
-func indexOf(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
-}
-
-func last(b *ssa.BasicBlock) ssa.Instruction {
-	if len(b.Instrs) == 0 {
-		return nil
-	}
-	return b.Instrs[len(b.Instrs)-1]
 }

@@ -9,6 +9,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -42,12 +43,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if !resultErrSig(fn.Signature) || ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			if len(b.Instrs) == 0 {
-				continue
-			}
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || len(ret.Results) != 2 {
+		for ret := range ssaflow.Returns(fn) {
+			if len(ret.Results) != 2 {
 				continue
 			}
 			checkReturn(pass, fn, ret, fw)
@@ -176,12 +173,8 @@ func forwardsPair(caller *ssa.Function, call *ssa.Call) bool {
 	}
 	resCarriers := phiClosure(caller, res)
 	errCarriers := ssaflow.ErrorCarriers(caller, errv)
-	for _, b := range caller.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 2 {
+	for ret := range ssaflow.Returns(caller) {
+		if len(ret.Results) != 2 {
 			continue
 		}
 		if resCarriers[resolve(ret.Results[0])] && errCarriers[resolve(ret.Results[1])] {
@@ -290,7 +283,7 @@ func resolve(v ssa.Value) ssa.Value {
 		}
 	}
 	instrs := ld.Block().Instrs
-	for i := indexOf(ld) - 1; i >= 0; i-- {
+	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
 		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
 			return st.Val
 		}
@@ -306,7 +299,7 @@ func resolve(v ssa.Value) ssa.Value {
 // changed by the deferred call either way, and stays unknown.
 func nilAtReturn(ld *ssa.UnOp, alloc *ssa.Alloc, v ssa.Value) ssa.Value {
 	instrs := ld.Block().Instrs
-	for i := indexOf(ld) - 1; i >= 0; i-- {
+	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
 		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
 			if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
 				return c
@@ -426,7 +419,7 @@ func loadRequeue(ld *ssa.UnOp, alloc *ssa.Alloc, errv ssa.Value, via map[*ssa.Ba
 		i int // instructions before index i are to be scanned
 	}
 	visited := map[*ssa.BasicBlock]bool{}
-	stack := []pos{{ld.Block(), indexOf(ld)}}
+	stack := []pos{{ld.Block(), slices.Index(ld.Block().Instrs, ssa.Instruction(ld))}}
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -476,15 +469,6 @@ func loadRequeue(ld *ssa.UnOp, alloc *ssa.Alloc, errv ssa.Value, via map[*ssa.Ba
 		}
 	}
 	return r
-}
-
-func indexOf(instr ssa.Instruction) int {
-	for i, in := range instr.Block().Instrs {
-		if in == instr {
-			return i
-		}
-	}
-	return 0
 }
 
 func fieldName(alloc *ssa.Alloc, i int) string {
@@ -551,16 +535,12 @@ func exclusive(x, errv ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false
 	}
-	for _, b := range callee.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || ex.Index >= len(ret.Results) || ee.Index >= len(ret.Results) {
+	for ret := range ssaflow.Returns(callee) {
+		if ex.Index >= len(ret.Results) || ee.Index >= len(ret.Results) {
 			continue
 		}
 		var pairs []pair
-		split(pair{res: resolve(ret.Results[ex.Index]), err: resolve(ret.Results[ee.Index])}, b, 0, &pairs)
+		split(pair{res: resolve(ret.Results[ex.Index]), err: resolve(ret.Results[ee.Index])}, ret.Block(), 0, &pairs)
 		if len(pairs) >= maxPaths {
 			return true // too many paths to tell: stay quiet
 		}

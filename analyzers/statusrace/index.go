@@ -98,7 +98,7 @@ func newIndex(funcs []*ssa.Function, isTest func(*ssa.Function) bool) *index {
 							ix.inline[f] = inlineSite{parent: fn, pos: f.Pos()}
 						}
 					}
-					if isReconcileMethod(callee) || isReconcilerMethod(callee) {
+					if crapi.IsReconcileMethod(callee) || isReconcilerMethod(callee) {
 						ix.reconciles[fn] = true
 					}
 					if c, _, ok := crapi.ClientCallSSA(cc); ok {
@@ -239,19 +239,6 @@ func isInlineRunner(fn *types.Func) bool {
 	return false
 }
 
-// isReconcileMethod recognises a Reconcile method: (ctx, T) (Result, error).
-func isReconcileMethod(fn *types.Func) bool {
-	if fn == nil || fn.Name() != "Reconcile" {
-		return false
-	}
-	sig := fn.Signature()
-	if sig.Recv() == nil || sig.Params().Len() != 2 || sig.Results().Len() != 2 {
-		return false
-	}
-	return crapi.IsContext(sig.Params().At(0).Type()) && crapi.IsResult(sig.Results().At(0).Type()) &&
-		crapi.IsError(sig.Results().At(1).Type())
-}
-
 // isReconcilerMethod recognises a method of a reconciler type (one with a
 // Reconcile method): r.reconcileDeployment(ctx, obj) runs controller code.
 func isReconcilerMethod(fn *types.Func) bool {
@@ -274,7 +261,7 @@ func isReconcilerMethod(fn *types.Func) bool {
 		}
 	}
 	for m := range n.Methods() {
-		if isReconcileMethod(m) {
+		if crapi.IsReconcileMethod(m) {
 			return true
 		}
 	}
@@ -282,7 +269,7 @@ func isReconcilerMethod(fn *types.Func) bool {
 }
 
 func (ix *index) isReconcileCall(cc *ssa.CallCommon) bool {
-	if callee := crapi.Callee(cc); isReconcileMethod(callee) || isReconcilerMethod(callee) {
+	if callee := crapi.Callee(cc); crapi.IsReconcileMethod(callee) || isReconcilerMethod(callee) {
 		return true
 	}
 	if f := cc.StaticCallee(); f != nil && ix.reconciles[f] {
@@ -432,10 +419,8 @@ func (ix *index) fakeUncached(v ssa.Value, seen map[ssa.Value]bool, d int) bool 
 		}
 		if f := cc.StaticCallee(); f != nil && len(f.Blocks) > 0 {
 			var rets []ssa.Value
-			for _, b := range f.Blocks {
-				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-					rets = append(rets, ret.Results...)
-				}
+			for ret := range ssaflow.Returns(f) {
+				rets = append(rets, ret.Results...)
 			}
 			return anyFake(rets)
 		}
@@ -465,12 +450,7 @@ func (ix *index) fakeUncached(v ssa.Value, seen map[ssa.Value]bool, d int) bool 
 		}
 	case *ssa.Parameter:
 		fn := x.Parent()
-		idx := -1
-		for i, p := range fn.Params {
-			if p == x {
-				idx = i
-			}
-		}
+		idx := ssaflow.ParamIndex(fn, x)
 		for _, cc := range ix.callers[fn] {
 			if idx >= 0 && idx < len(cc.Args) && ix.fake(cc.Args[idx], seen, d) {
 				return true

@@ -438,15 +438,11 @@ func assertions(pass *analysis.Pass, fn *ssa.Function) []assertion {
 func variadic(args []ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	for _, a := range args {
-		if s, ok := a.(*ssa.Slice); ok {
-			if alloc, ok := s.X.(*ssa.Alloc); ok {
-				for _, st := range ssaflow.StoresTo(alloc) {
-					out = append(out, st.Val)
-				}
-				continue
-			}
+		if elems, ok := ssaflow.VariadicElems(a); ok && elems != nil {
+			out = append(out, elems...)
+		} else {
+			out = append(out, a)
 		}
-		out = append(out, a)
 	}
 	return out
 }

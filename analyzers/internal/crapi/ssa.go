@@ -127,6 +127,12 @@ func ReconcilerOf(fn *ssa.Function, funcs map[*ssa.Function]bool) (Reconciler, b
 	return Reconciler{Fn: fn, Ctx: fn.Params[n-2], Req: fn.Params[n-1]}, true
 }
 
+// IsReconcileMethod recognises a Reconcile method of a reconciler type:
+// (ctx, T) (Result, error).
+func IsReconcileMethod(fn *types.Func) bool {
+	return fn != nil && fn.Name() == "Reconcile" && fn.Signature().Recv() != nil && isReconcileSig(fn.Signature())
+}
+
 func isReconcileSig(sig *types.Signature) bool {
 	if sig.Params().Len() != 2 || sig.Results().Len() != 2 {
 		return false

@@ -320,10 +320,8 @@ func (e *extractor) viaHelper(v ssa.Value, call *ssa.Call, idx int, seen map[ssa
 	fresh := false
 	for _, r := range inner {
 		if p, ok := r.(*ssa.Parameter); ok && p.Parent() == fn {
-			for i, q := range fn.Params {
-				if q == p && i < len(call.Call.Args) {
-					e.rootsOf(call.Call.Args[i], seen, depth, out)
-				}
+			if i := ssaflow.ParamIndex(fn, p); i >= 0 && i < len(call.Call.Args) {
+				e.rootsOf(call.Call.Args[i], seen, depth, out)
 			}
 			continue
 		}
@@ -345,11 +343,8 @@ func (e *extractor) returnedRoots(fn *ssa.Function, idx int) []ssa.Value {
 	e.returned[key] = nil // in progress: a recursive helper adds nothing
 	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && idx < len(ret.Results) {
+	for ret := range ssaflow.Returns(fn) {
+		if idx < len(ret.Results) {
 			e.rootsOf(ret.Results[idx], seen, 0, &out)
 		}
 	}

@@ -163,21 +163,11 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 	}
 }
 
-// paramIndex returns the SSA index of v among fn's parameters, or -1.
-func paramIndex(fn *ssa.Function, v ssa.Value) int {
-	for i, q := range fn.Params {
-		if q == v {
-			return i
-		}
-	}
-	return -1
-}
-
 func removesFinalizer(fn *ssa.Function, r *Result) (int, bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if op, ok := lifecycle.Removal(instr, r); ok {
-				if i := paramIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
+				if i := ssaflow.ParamIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
 					return i, true
 				}
 			}
@@ -192,9 +182,8 @@ func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {
 		return DeletionTest{}, false
 	}
 	var t *DeletionTest
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
+	for ret := range ssaflow.Returns(fn) {
+		if len(ret.Results) != 1 {
 			continue
 		}
 		if _, ok := ret.Results[0].(*ssa.Const); ok {
@@ -204,7 +193,7 @@ func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {
 		if !ok {
 			return DeletionTest{}, false
 		}
-		i := paramIndex(fn, obj)
+		i := ssaflow.ParamIndex(fn, obj)
 		if i < receiverOffset(fn.Object().(*types.Func)) || (t != nil && (t.Param != i || t.WhenDeleting != when)) {
 			return DeletionTest{}, false
 		}
@@ -232,9 +221,8 @@ func clientError(fn *ssa.Function, r *Result) (writes bool, found bool) {
 				continue
 			}
 			carriers := ssaflow.ErrorCarriers(fn, errv)
-			for _, rb := range fn.Blocks {
-				ret, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return)
-				if ok && len(ret.Results) > 0 && carriers[ret.Results[len(ret.Results)-1]] {
+			for ret := range ssaflow.Returns(fn) {
+				if len(ret.Results) > 0 && carriers[ret.Results[len(ret.Results)-1]] {
 					found, writes = true, writes || w
 					break
 				}

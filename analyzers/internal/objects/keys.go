@@ -215,9 +215,8 @@ func (e *engine) nameSource(v ssa.Value) (string, bool) {
 			return "", false
 		}
 		var src string
-		for _, b := range callee.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || len(ret.Results) == 0 || ssaflow.IsNil(ret.Results[0]) {
+		for ret := range ssaflow.Returns(callee) {
+			if len(ret.Results) == 0 || ssaflow.IsNil(ret.Results[0]) {
 				continue
 			}
 			a, ok := ssaflow.Strip(ret.Results[0]).(*ssa.Alloc)
@@ -233,7 +232,7 @@ func (e *engine) nameSource(v ssa.Value) (string, bool) {
 			case *ssa.Const:
 				s = e.identity(callee).source(n, 0)
 			case *ssa.Parameter:
-				i := paramIndex(callee, n)
+				i := ssaflow.ParamIndex(callee, n)
 				if i < 0 || i >= len(x.Call.Args) {
 					return "", false
 				}

@@ -747,7 +747,7 @@ func ownerParam(r *ssa.Function, p *ssa.Parameter) int {
 	if p == nil || p.Parent() != r {
 		return -1
 	}
-	if i := paramIndex(r, p); i >= receiverOffset(r.Object().(*types.Func)) {
+	if i := ssaflow.ParamIndex(r, p); i >= receiverOffset(r.Object().(*types.Func)) {
 		return i
 	}
 	return -1

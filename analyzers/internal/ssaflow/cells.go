@@ -2,6 +2,8 @@ package ssaflow
 
 import (
 	"go/token"
+	"iter"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -13,12 +15,7 @@ func Binding(fv *ssa.FreeVar) ssa.Value {
 	if fn == nil || fn.Parent() == nil {
 		return nil
 	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
+	idx := slices.Index(fn.FreeVars, fv)
 	if idx < 0 {
 		return nil
 	}
@@ -136,4 +133,29 @@ func Declared(fn *ssa.Function) *ssa.Function {
 		fn = fn.Parent()
 	}
 	return fn
+}
+
+// ParamIndex returns the SSA index of v among fn's parameters (the
+// receiver first), or -1.
+func ParamIndex(fn *ssa.Function, v ssa.Value) int {
+	return slices.IndexFunc(fn.Params, func(p *ssa.Parameter) bool { return p == v })
+}
+
+// Last returns the last instruction of b (its terminator), or nil.
+func Last(b *ssa.BasicBlock) ssa.Instruction {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
+}
+
+// Returns yields the return instructions of fn.
+func Returns(fn *ssa.Function) iter.Seq[*ssa.Return] {
+	return func(yield func(*ssa.Return) bool) {
+		for _, b := range fn.Blocks {
+			if ret, ok := Last(b).(*ssa.Return); ok && !yield(ret) {
+				return
+			}
+		}
+	}
 }
