@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -34,8 +35,8 @@ type insertion struct {
 // every fetch and before every change that reaches the Update. No fix when
 // that is not so, when the object's expression would mean something else
 // there, or when an option of the Update is not a PatchOption.
-func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, o *object, h history) []analysis.SuggestedFix {
-	muts := h.changes
+func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objects.Steps) []analysis.SuggestedFix {
+	muts := h.Changes
 	pass := c.pass
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Update" || len(call.Args) < 2 || call.Ellipsis.IsValid() {
@@ -84,26 +85,19 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, o *obje
 			return nil // a change after the Update, reaching it round a loop
 		}
 	}
-	for _, m := range h.unknown {
+	for _, m := range h.Unknown {
 		if !m.Pos().IsValid() || m.Pos() < at.Pos() {
 			return nil // a call that may change the object before the copy
 		}
 	}
-	for _, f := range o.fetches {
-		if !f.Pos().IsValid() || f.Pos() >= at.Pos() {
-			for _, m := range muts {
-				if reaches(f, m, nil) {
-					return nil // the copy would be taken before the fetch
-				}
-			}
+	for s := range h.Starts {
+		if s == ssa.Instruction(u) {
+			continue // this Update, round a loop: the previous element's
 		}
-	}
-	for r := range o.refresh {
-		if ssa.Instruction(u) == r || !r.Pos().IsValid() {
-			continue
-		}
-		if r.Pos() >= at.Pos() && r.Pos() < call.Pos() && reaches(r, u, nil) {
-			return nil // the object is read back in between: the copy would be stale
+		if p := startPos(s); !p.IsValid() || p >= at.Pos() {
+			// Fetched or read back after the copy's place: it would be
+			// taken before the fetch, or be stale.
+			return nil
 		}
 	}
 	indent, ok := lineIndent(pass, at.Pos())
@@ -131,6 +125,17 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, o *obje
 	}
 	edits = append(edits, importEdits...)
 	return []analysis.SuggestedFix{{Message: "Patch the changed fields with client.MergeFrom", TextEdits: edits}}
+}
+
+// startPos is where the event s of an object's history is in the source:
+// the call whose result an extracted object is.
+func startPos(s ssa.Instruction) token.Pos {
+	if x, ok := s.(*ssa.Extract); ok {
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return call.Pos()
+		}
+	}
+	return s.Pos()
 }
 
 // iface returns the client interface name (Object, PatchOption), nil if

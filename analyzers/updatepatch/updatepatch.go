@@ -52,7 +52,6 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:  pass,
 		objs:  objects.Of(pass),
-		sums:  map[summaryKey]int{},
 		names: map[ast.Node]map[string]insertion{},
 	}
 	scope := reconcilerCode(funcs, model)
@@ -67,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // maxHelperDepth bounds how far calls are followed from a reconciler's
-// methods into the package's helpers, and into helpers for summaries.
+// methods into the package's helpers.
 const maxHelperDepth = 4
 
 // reconcilerCode returns the functions of the package that run as part of
@@ -165,8 +164,6 @@ func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
 type checker struct {
 	pass *analysis.Pass
 	objs *objects.Result
-	// sums memoises the summaries of helpers' parameters and results.
-	sums map[summaryKey]int
 	// names holds, per top-level function, the variable names given to
 	// the patches of earlier fixes, so that two fixes applied together
 	// declare different variables (or the same one at the same place).
@@ -224,15 +221,24 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if !ok {
 		return
 	}
-	o := c.track(fn, obj, 0)
-	if len(o.fetches) == 0 {
+	h := c.objs.Steps(fn, call, obj)
+	fetched := h.Fetched()
+	for in, ev := range h.Starts {
+		if ev == objects.Replaced {
+			// *obj = *other: a change of the whole object, after the
+			// fetch that begins its own history.
+			h.Changes = append(h.Changes, in)
+			h.Strong |= objects.Changed
+			fetched = fetched || c.objs.Steps(fn, in, obj).Fetched()
+		}
+	}
+	if !fetched {
 		return // built here, or handed in: not a copy read from the server here
 	}
-	h := c.changesBefore(o, call)
-	if len(h.changes) == 0 {
+	if len(h.Changes) == 0 {
 		return // sent back unchanged
 	}
-	if h.statusOnly {
+	if h.Strong&^objects.Status == 0 {
 		// Update drops status changes, and so would a Patch of the main
 		// resource: the wrong writer, which statuswriter reports.
 		return
@@ -244,7 +250,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		diag.Report(c.pass, analysis.Diagnostic{Pos: call.Pos(), Message: msg})
 		return
 	}
-	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, o, h), "%s", msg)
+	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, h), "%s", msg)
 }
 
 // whoElseWrites decides whether an Update of an object of type t is

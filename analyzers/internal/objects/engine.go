@@ -3,6 +3,7 @@ package objects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -22,6 +23,10 @@ type engine struct {
 	// closures maps a function literal to the closure made of it.
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	sums     map[sumKey]*Effect
+	// fetched memoises fetch summaries (fetches.go); listDepth stops
+	// a list's fetch from being asked about inside another's.
+	fetched   map[sumKey]uint8
+	listDepth int
 	// access memoises access summaries; clientIfaces are client.Reader
 	// and client.Writer, if in reach.
 	access       map[*ssa.Function]*Access
@@ -41,6 +46,7 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		sums:     map[sumKey]*Effect{},
+		fetched:  map[sumKey]uint8{},
 		access:   map[*ssa.Function]*Access{},
 	}
 	for _, name := range []string{"Reader", "Writer"} {
@@ -95,9 +101,24 @@ const maxCallerDepth = 3
 // the enclosing function, for a closure), the history goes on at the call
 // sites in this package.
 func (e *engine) history(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, stops map[ssa.Instruction]bool, depth int) Effect {
-	id := e.identity(fn)
-	root := id.Key(obj)
+	root := e.identity(fn).Key(obj)
 	var out Effect
+	entry := e.walkBack(fn, from, root, stops, func(_ ssa.Instruction, eff Effect, _ Event) {
+		out.Add(eff)
+	})
+	if entry {
+		out.Add(e.before(fn, e.identity(fn), root, depth))
+	}
+	return out
+}
+
+// walkBack visits, from the instruction from backwards, every instruction
+// of fn that may run before it since the last event of the object root
+// (or an instruction of stops), with what it does to the object; the
+// events that end the paths are visited too. It reports whether a path
+// reaches the function's entry without one.
+func (e *engine) walkBack(fn *ssa.Function, from ssa.Instruction, root ssa.Value, stops map[ssa.Instruction]bool, visit func(ssa.Instruction, Effect, Event)) bool {
+	id := e.identity(fn)
 	type pos struct {
 		b *ssa.BasicBlock
 		i int // scan the instructions before index i
@@ -105,12 +126,12 @@ func (e *engine) history(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, 
 		// changed nothing (the false branch of its "changed" result).
 		noop ssa.Instruction
 	}
-	type visit struct {
+	type visitKey struct {
 		b    *ssa.BasicBlock
 		noop ssa.Instruction
 	}
-	scanned := map[visit]bool{}
-	stack := []pos{{b: from.Block(), i: indexIn(from)}}
+	scanned := map[visitKey]bool{}
+	stack := []pos{{b: from.Block(), i: slices.Index(from.Block().Instrs, from)}}
 	entry := false
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
@@ -126,7 +147,9 @@ func (e *engine) history(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, 
 				continue
 			}
 			eff, ev := e.instrEffect(fn, id, instr, root)
-			out.Add(eff)
+			if eff.Strong != 0 || eff.Weak != 0 || ev != None {
+				visit(instr, eff, ev)
+			}
 			stopped = ev != None
 		}
 		if stopped {
@@ -136,17 +159,14 @@ func (e *engine) history(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, 
 			entry = true
 		}
 		for _, pred := range p.b.Preds {
-			v := visit{b: pred, noop: unchangedOnEdge(pred, p.b)}
+			v := visitKey{b: pred, noop: unchangedOnEdge(pred, p.b)}
 			if !scanned[v] {
 				scanned[v] = true
 				stack = append(stack, pos{b: pred, i: len(pred.Instrs), noop: v.noop})
 			}
 		}
 	}
-	if entry {
-		out.Add(e.before(fn, id, root, depth))
-	}
-	return out
+	return entry
 }
 
 // unchangedOnEdge returns the mutator call whose bool result decides the
@@ -189,12 +209,7 @@ func (e *engine) before(fn *ssa.Function, id *identity, root ssa.Value, depth in
 		if depth >= maxCallerDepth {
 			return Effect{}
 		}
-		idx := -1
-		for i, p := range fn.Params {
-			if p == r {
-				idx = i
-			}
-		}
+		idx := slices.Index(fn.Params, r)
 		var out Effect
 		for _, call := range e.callers[fn] {
 			if _, ok := call.(*ssa.Call); !ok {
@@ -234,12 +249,7 @@ func (e *engine) beforeClosure(fn *ssa.Function, fv *ssa.FreeVar, depth int) Eff
 		return unknown
 	}
 	mc := mcs[0]
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
+	idx := slices.Index(fn.FreeVars, fv)
 	if idx < 0 || idx >= len(mc.Bindings) {
 		return unknown
 	}
@@ -264,15 +274,6 @@ func (e *engine) beforeClosure(fn *ssa.Function, fv *ssa.FreeVar, depth int) Eff
 	return e.history(mc.Parent(), call, st.Val, nil, depth+1)
 }
 
-func indexIn(instr ssa.Instruction) int {
-	for i, in := range instr.Block().Instrs {
-		if in == instr {
-			return i
-		}
-	}
-	return 0
-}
-
 // instrEffect tells what instr does to the object root of fn, and
 // whether it is a point before which nothing matters (the object is read,
 // written or made there).
@@ -281,14 +282,19 @@ func (e *engine) instrEffect(fn *ssa.Function, id *identity, instr ssa.Instructi
 		switch v.(type) {
 		case *ssa.Phi:
 			return Effect{Weak: Unknown}, Joined
-		case *ssa.Alloc, *ssa.Call, *ssa.Extract:
+		case *ssa.Alloc:
 			return Effect{}, Made
+		case *ssa.Call, *ssa.Extract:
+			return Effect{}, e.madeBy(v)
 		}
 	}
 	switch x := instr.(type) {
 	case *ssa.Store:
 		if r, ok := partOf(id, x.Addr, root, 0); ok {
 			if r.Whole {
+				if e.listed(fn, x.Val) {
+					return Effect{}, Fetched // for _, item := range list.Items
+				}
 				return Effect{}, Replaced // a new object from here
 			}
 			return change(r, true, ""), None
@@ -517,10 +523,17 @@ func (e *engine) operandEffect(cc *ssa.CallCommon, callee *types.Func, op operan
 		if param < 0 || param >= len(f.Params) {
 			return change(r, false, ""), None
 		}
+		if r.Whole && e.fetchesParam(f, param) {
+			return Effect{}, Fetched
+		}
 		return apply(r, e.summary(f, f.Params[param])), None
 	}
-	if sum, ok := e.imported(callee, param); ok {
-		return apply(r, sum), None
+	if s := e.importedSummary(callee); s != nil && param >= 0 && param < len(s.Params) {
+		p := s.Params[param]
+		if r.Whole && p.Fetched {
+			return Effect{}, Fetched
+		}
+		return apply(r, Effect{Strong: p.Strong, Weak: p.Weak}), None
 	}
 	return change(r, false, ""), None
 }
@@ -553,16 +566,9 @@ func libraryEffect(fn *types.Func, idx int, r Part) (Effect, Event, bool) {
 // summary returns what fn may do to its parameter (or captured
 // variable) p, on any path: the helpers of the user's code seen through.
 func (e *engine) summary(fn *ssa.Function, p ssa.Value) Effect {
-	key := sumKey{fn: fn, param: -1}
-	for i, q := range fn.Params {
-		if q == p {
-			key.param = i
-		}
-	}
-	for i, q := range fn.FreeVars {
-		if q == p {
-			key.param = 1000 + i
-		}
+	key := sumKey{fn: fn, param: ssaflow.ParamIndex(fn, p)}
+	if fv, ok := p.(*ssa.FreeVar); ok {
+		key.param = 1000 + slices.Index(fn.FreeVars, fv)
 	}
 	if s, ok := e.sums[key]; ok {
 		if s == nil {

@@ -53,6 +53,9 @@ type Summary struct {
 	// owner references, which the object it is copied into gets.
 	Owned     *Ownership
 	OwnerMeta bool
+	// FetchedResults are the results that are nil or an object read
+	// from the server on every return.
+	FetchedResults []int
 }
 
 // ParamSummary is what a function does to one parameter.
@@ -69,6 +72,8 @@ type ParamSummary struct {
 	// it may be created (client Create, CreateOrUpdate, server-side apply).
 	Owner              Owner
 	WeakOwner, Created bool
+	// Fetched: it is read from the server (on some path).
+	Fetched bool
 }
 
 // ErrorSource tells whether an error may come from a client call.
@@ -104,6 +109,12 @@ func (f *Summary) String() string {
 		if p.Created {
 			parts = append(parts, fmt.Sprintf("created(%d)", i))
 		}
+		if p.Fetched {
+			parts = append(parts, fmt.Sprintf("fetched(%d)", i))
+		}
+	}
+	for _, k := range f.FetchedResults {
+		parts = append(parts, fmt.Sprintf("returnsFetched(%d)", k))
 	}
 	if d := f.Deletion; d != nil {
 		parts = append(parts, fmt.Sprintf("testsDeletion(%d, %v)", d.Param, d.WhenDeleting))
@@ -134,7 +145,7 @@ func (f *Summary) String() string {
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || f.Owned != nil || f.OwnerMeta {
+	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || f.Owned != nil || f.OwnerMeta || len(f.FetchedResults) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -207,6 +218,13 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, own
 					given = true
 					s := r.e.summary(fn, p)
 					fact.Params[i].Strong, fact.Params[i].Weak = s.Strong, s.Weak
+					fact.Params[i].Fetched = r.e.fetchesParam(fn, i)
+				}
+			}
+			res := fn.Signature.Results()
+			for k := 0; k < res.Len(); k++ {
+				if ObjectParam(res.At(k).Type()) && r.e.returnsFetched(fn, k) {
+					fact.FetchedResults = append(fact.FetchedResults, k)
 				}
 			}
 		}
@@ -236,15 +254,14 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, own
 	}
 }
 
-// imported returns the summary of parameter param of fn, a function of
-// another package of the module, from its fact.
-func (e *engine) imported(fn *types.Func, param int) (Effect, bool) {
+// importedSummary returns the fact of fn, a function of another package
+// of the module, or nil.
+func (e *engine) importedSummary(fn *types.Func) *Summary {
 	fact := new(Summary)
-	if !e.pass.ImportObjectFact(fn, fact) || param < 0 || param >= len(fact.Params) {
-		return Effect{}, false
+	if !e.pass.ImportObjectFact(fn, fact) {
+		return nil
 	}
-	p := fact.Params[param]
-	return Effect{Strong: p.Strong, Weak: p.Weak}, true
+	return fact
 }
 
 // Same reports whether a and b denote the same object in fn.
@@ -302,4 +319,58 @@ func (r *Result) History(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.e.history(fn, from, obj, stops, 0)
+}
+
+// Steps is the history of an object before an instruction, instruction by
+// instruction, inside one function: for a check that places a fix.
+type Steps struct {
+	// Effect is what the instructions of Changes and Unknown do.
+	Effect
+	// Changes certainly change the object on some path (a store, a known
+	// mutator); Unknown are calls given a reference into it that may.
+	Changes, Unknown []ssa.Instruction
+	// Starts are the events that begin the paths: where the object was
+	// fetched, written, made, replaced or joined.
+	Starts map[ssa.Instruction]Event
+	// Entry: some path reaches the function's entry with no event.
+	Entry bool
+}
+
+// Fetched reports whether some path starts at a read from the server.
+func (s Steps) Fetched() bool {
+	for _, ev := range s.Starts {
+		if ev == Fetched {
+			return true
+		}
+	}
+	return false
+}
+
+// Steps returns the history of obj before the instruction from of fn, up
+// to its events in fn (and not into callers, unlike History).
+func (r *Result) Steps(fn *ssa.Function, from ssa.Instruction, obj ssa.Value) Steps {
+	s := Steps{Starts: map[ssa.Instruction]Event{}}
+	if r.e == nil {
+		s.Entry = true
+		return s
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seen := map[ssa.Instruction]bool{}
+	s.Entry = r.e.walkBack(fn, from, r.e.identity(fn).Key(obj), nil, func(instr ssa.Instruction, eff Effect, ev Event) {
+		if seen[instr] {
+			return
+		}
+		seen[instr] = true
+		switch {
+		case ev != None:
+			s.Starts[instr] = ev
+		case eff.Strong != 0:
+			s.Changes = append(s.Changes, instr)
+		default:
+			s.Unknown = append(s.Unknown, instr)
+		}
+		s.Add(eff)
+	})
+	return s
 }

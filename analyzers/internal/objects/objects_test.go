@@ -1,6 +1,7 @@
 package objects_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +64,17 @@ func runProbe(pass *analysis.Pass) (any, error) {
 						src = "unknown"
 					}
 					pass.Reportf(call.Pos(), "name %s", src)
+				case "Since":
+					steps := r.Steps(fn, call, args[0])
+					var evs []string
+					for _, ev := range steps.Starts {
+						evs = append(evs, eventNames[ev])
+					}
+					if steps.Entry {
+						evs = append(evs, "entry")
+					}
+					slices.Sort(evs)
+					pass.Reportf(call.Pos(), "since %s", strings.Join(slices.Compact(evs), ","))
 				case "History":
 					h := r.History(fn, call, args[0], nil)
 					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",
@@ -72,6 +84,11 @@ func runProbe(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+var eventNames = map[objects.Event]string{
+	objects.Made: "made", objects.Fetched: "fetched", objects.Written: "written",
+	objects.Replaced: "replaced", objects.Joined: "joined",
 }
 
 func classes(c objects.Class) string {

@@ -39,3 +39,41 @@ func Scaled(ctx context.Context, c client.Client, key types.NamespacedName) {
 	helpers.Scale(2, dep)
 	probe.History(dep) // want `history strong=Spec weak=- fields=.Spec`
 }
+
+// Fetches through helpers of another package (their facts), and a twin
+// that only builds.
+func LoadedInto(ctx context.Context, c client.Client, key types.NamespacedName) {
+	dep := &appsv1.Deployment{}
+	dep.Spec.Paused = true
+	_ = helpers.Load(ctx, c, key, dep)
+	probe.Since(dep) // want `since fetched`
+}
+
+func Returned(ctx context.Context, c client.Client, key types.NamespacedName) {
+	dep, err := helpers.GetDeployment(ctx, c, key)
+	if err != nil {
+		return
+	}
+	probe.Since(dep) // want `since fetched`
+}
+
+func Built(key types.NamespacedName) {
+	dep := helpers.NewDeployment(key)
+	probe.Since(dep) // want `since made`
+}
+
+func Given(dep *appsv1.Deployment) {
+	probe.Since(dep) // want `since entry`
+}
+
+// The items of a list read here are fetched, by pointer or by copy.
+func Listed(ctx context.Context, c client.Client) {
+	var list appsv1.DeploymentList
+	_ = c.List(ctx, &list)
+	for i := range list.Items {
+		probe.Since(&list.Items[i]) // want `since fetched`
+	}
+	for _, item := range list.Items {
+		probe.Since(&item) // want `since fetched`
+	}
+}

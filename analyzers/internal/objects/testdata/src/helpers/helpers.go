@@ -3,6 +3,8 @@
 package helpers
 
 import (
+	"context"
+
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/log"
@@ -33,3 +35,24 @@ func Scale(n int32, dep *appsv1.Deployment) { // want Scale:`summary\(changes\(1
 func scale(dep *appsv1.Deployment) { Scale(1, dep) }
 
 var _ = scale
+
+// Load reads the object into its parameter: a fetch for the caller.
+func Load(ctx context.Context, c client.Reader, key client.ObjectKey, obj client.Object) error { // want Load:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\) access\(\)\)`
+	return c.Get(ctx, key, obj)
+}
+
+// GetDeployment returns the object it read, or nil.
+func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (*appsv1.Deployment, error) { // want GetDeployment:`summary\(returnsFetched\(0\) clientError\(writes=false\) access\(read Deployment\)\)`
+	dep := &appsv1.Deployment{}
+	if err := c.Get(ctx, key, dep); err != nil {
+		return nil, err
+	}
+	return dep, nil
+}
+
+// NewDeployment builds one: not a fetch.
+func NewDeployment(key client.ObjectKey) *appsv1.Deployment {
+	dep := &appsv1.Deployment{}
+	dep.Namespace, dep.Name = key.Namespace, key.Name
+	return dep
+}

@@ -36,7 +36,7 @@ func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`summary\(chan
 	obj.SetFinalizers(nil)
 }
 
-func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) clientError\(writes=false\) access\(\)\)`
+func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\) access\(\)\)`
 	if err := r.Get(ctx, key, obj); err != nil {
 		return false, fmt.Errorf("fetch %s: %w", key, err)
 	}

@@ -16,7 +16,7 @@ func Done(ctx context.Context, c client.Client, obj client.Object) error { // wa
 	return nil
 }
 
-func Load(ctx context.Context, c client.Client, obj client.Object) error { // want Load:`summary\(changes\(2, 0, 16\) clientError\(writes=false\) access\(\)\)`
+func Load(ctx context.Context, c client.Client, obj client.Object) error { // want Load:`summary\(changes\(2, 0, 16\) fetched\(2\) clientError\(writes=false\) access\(\)\)`
 	_, err := lifecyclehelpers.Fetch(ctx, c, client.ObjectKeyFromObject(obj), obj)
 	return err
 }

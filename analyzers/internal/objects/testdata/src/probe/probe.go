@@ -13,3 +13,7 @@ func History(obj any) {}
 
 // Name asks where the name of the object obj was made with comes from.
 func Name(obj any) {}
+
+// Since asks which events begin the history of obj in the function: where
+// it was fetched, written or made.
+func Since(obj any) {}
