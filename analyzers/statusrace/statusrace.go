@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,7 +47,7 @@ const maxDepth = 16
 
 func run(pass *analysis.Pass) (any, error) {
 	prog := ssapkg.Of(pass)
-	funcs := withInitClosures(prog.Package(), prog.SrcFuncs())
+	funcs := slices.Concat(prog.SrcFuncs(), prog.InitFuncs())
 	var tests []*ssa.Function
 	inTest := map[*ssa.Function]bool{}
 	for _, fn := range funcs {
@@ -67,32 +68,6 @@ func run(pass *analysis.Pass) (any, error) {
 		check(pass, ix, fn)
 	}
 	return nil, nil
-}
-
-// withInitClosures adds to funcs the closures of package-level variable
-// initializers (var _ = Describe("...", func() {...})), which belong to the
-// package's synthetic init function: Ginkgo specs live there.
-func withInitClosures(pkg *ssa.Package, funcs []*ssa.Function) []*ssa.Function {
-	if pkg == nil {
-		return funcs
-	}
-	init := pkg.Func("init")
-	if init == nil {
-		return funcs
-	}
-	// init itself holds the stores into package variables.
-	out := append(append([]*ssa.Function(nil), funcs...), init)
-	var add func(f *ssa.Function)
-	add = func(f *ssa.Function) {
-		out = append(out, f)
-		for _, anon := range f.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, anon := range init.AnonFuncs {
-		add(anon)
-	}
-	return out
 }
 
 // event is a call of interest in a test function.

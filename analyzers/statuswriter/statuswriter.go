@@ -3,7 +3,6 @@ package statuswriter
 import (
 	_ "embed"
 	"go/ast"
-	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,36 +68,12 @@ func recogniseWrite(call *ssa.Call) (write, bool) {
 	}
 	w := write{call: call, obj: args[1], method: c.Method}
 	if c.SubResource {
-		if !isStatusWriter(crapi.Receiver(cc)) {
+		if !crapi.IsStatusWriter(crapi.Receiver(cc)) {
 			return write{}, false // scale or another subresource
 		}
 		w.status = true
 	}
 	return w, true
-}
-
-// isStatusWriter reports whether recv is c.Status() or
-// c.SubResource("status").
-func isStatusWriter(recv ssa.Value) bool {
-	call, ok := recv.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	fn := crapi.Callee(call.Common())
-	if fn == nil || fn.Signature().Recv() == nil {
-		return false
-	}
-	args := crapi.CallArgs(call.Common())
-	switch fn.Name() {
-	case "Status":
-		return len(args) == 0
-	case "SubResource":
-		if len(args) == 1 {
-			s, ok := constString(args[0])
-			return ok && s == "status"
-		}
-	}
-	return false
 }
 
 // checker holds what the checks of one package share.
@@ -141,22 +116,14 @@ func (c *checker) patchBase(fn *ssa.Function, call *ssa.Call, obj ssa.Value) ssa
 	if len(args) < 3 {
 		return nil
 	}
-	mf, ok := crapi.IsCallTo(ssaflow.Strip(args[2]), crapi.ClientPkg, "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom")
-	if !ok || len(mf.Call.Args) == 0 {
-		return nil
-	}
-	cp, ok := ssaflow.Strip(mf.Call.Args[0]).(*ssa.Call)
+	_, base, ok := objects.MergeBase(args[2])
 	if !ok {
 		return nil
 	}
-	dc := crapi.Callee(cp.Common())
-	if dc == nil || (dc.Name() != "DeepCopy" && dc.Name() != "DeepCopyObject") {
-		return nil
+	if orig, ok := objects.DeepCopyOf(base); ok && c.objs.Same(fn, orig, obj) {
+		return ssaflow.Strip(base).(*ssa.Call)
 	}
-	if recv := crapi.Receiver(cp.Common()); recv == nil || !c.objs.Same(fn, recv, obj) {
-		return nil
-	}
-	return cp
+	return nil
 }
 
 func report(pass *analysis.Pass, fn *ssa.Function, w write, h objects.Effect, status bool) {
@@ -245,13 +212,4 @@ func statusFix(pass *analysis.Pass, ce *ast.CallExpr, w write) []analysis.Sugges
 		Message:   "Write the status subresource with Status()." + sel.Sel.Name,
 		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: []byte("Status().")}},
 	}}
-}
-
-// constString returns the value of a string constant.
-func constString(v ssa.Value) (string, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }

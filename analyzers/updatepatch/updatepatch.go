@@ -222,16 +222,14 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		return
 	}
 	h := c.objs.Steps(fn, call, obj)
-	fetched := h.Fetched()
 	for in, ev := range h.Starts {
 		if ev == objects.Replaced {
-			// *obj = *other: a change of the whole object, after the
-			// fetch that begins its own history.
+			// *obj = *other: a change of the whole object.
 			h.Changes = append(h.Changes, in)
 			h.Strong |= objects.Changed
-			fetched = fetched || c.objs.Steps(fn, in, obj).Fetched()
 		}
 	}
+	fetched := c.fromServer(fn, call, obj, map[ssa.Instruction]bool{})
 	if !fetched {
 		return // built here, or handed in: not a copy read from the server here
 	}
@@ -251,6 +249,24 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		return
 	}
 	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, h), "%s", msg)
+}
+
+// fromServer reports whether, on some path to the instruction in, obj was
+// fetched: its history starts at a fetch, or at a write that read it back
+// (or a whole replacement) after one.
+func (c *checker) fromServer(fn *ssa.Function, in ssa.Instruction, obj ssa.Value, seen map[ssa.Instruction]bool) bool {
+	for s, ev := range c.objs.Steps(fn, in, obj).Starts {
+		switch {
+		case ev == objects.Fetched:
+			return true
+		case (ev == objects.Written || ev == objects.Replaced) && !seen[s]:
+			seen[s] = true
+			if c.fromServer(fn, s, obj, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whoElseWrites decides whether an Update of an object of type t is

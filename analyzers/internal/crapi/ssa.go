@@ -1,6 +1,7 @@
 package crapi
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -245,4 +246,37 @@ func CtrlVarFunc(v ssa.Value) *types.Func {
 		}
 	}
 	return nil
+}
+
+// IsStatusWriter reports whether recv is c.Status() or
+// c.SubResource("status").
+func IsStatusWriter(recv ssa.Value) bool {
+	call, ok := recv.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := Callee(call.Common())
+	if fn == nil || fn.Signature().Recv() == nil {
+		return false
+	}
+	args := CallArgs(call.Common())
+	switch fn.Name() {
+	case "Status":
+		return len(args) == 0
+	case "SubResource":
+		if len(args) == 1 {
+			s, ok := ConstString(args[0])
+			return ok && s == "status"
+		}
+	}
+	return false
+}
+
+// ConstString returns the value of a string constant.
+func ConstString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
 }

@@ -18,16 +18,16 @@ import (
 // object on the server. Identity (Same) treats every copy as another
 // object: the checks that need the server's view ask this.
 func KeptCopy(v ssa.Value) (orig ssa.Value, ok bool) {
-	orig, ok = deepCopyOf(v)
+	orig, ok = DeepCopyOf(v)
 	if !ok || !keepsIdentity(v) {
 		return nil, false
 	}
 	return orig, true
 }
 
-// deepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the
+// DeepCopyOf recognises v as obj.DeepCopy() or obj.DeepCopyObject() (the
 // generated deep copies) and returns obj.
-func deepCopyOf(v ssa.Value) (ssa.Value, bool) {
+func DeepCopyOf(v ssa.Value) (ssa.Value, bool) {
 	call, ok := ssaflow.Strip(v).(*ssa.Call)
 	if !ok {
 		return nil, false
@@ -39,6 +39,18 @@ func deepCopyOf(v ssa.Value) (ssa.Value, bool) {
 	}
 	recv := crapi.Receiver(call.Common())
 	return recv, recv != nil
+}
+
+// MergeBase recognises patch, the patch argument of a client Patch, as a
+// merge patch made from a base (client.MergeFrom(base),
+// MergeFromWithOptions(base, ...), StrategicMergeFrom(base, ...)) and
+// returns the call that made it and the base.
+func MergeBase(patch ssa.Value) (*ssa.Call, ssa.Value, bool) {
+	mf, ok := crapi.IsCallTo(ssaflow.Strip(patch), crapi.ClientPkg, "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom")
+	if !ok || len(mf.Call.Args) == 0 {
+		return nil, nil, false
+	}
+	return mf, mf.Call.Args[0], true
 }
 
 // identityFields are the fields whose change makes a copy another object.

@@ -25,7 +25,7 @@ type engine struct {
 	sums     map[sumKey]*Effect
 	// fetched memoises fetch summaries (fetches.go); listDepth stops
 	// a list's fetch from being asked about inside another's.
-	fetched   map[sumKey]uint8
+	fetched   map[fetchKey]uint8
 	listDepth int
 	// access memoises access summaries; clientIfaces are client.Reader
 	// and client.Writer, if in reach.
@@ -46,7 +46,7 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		sums:     map[sumKey]*Effect{},
-		fetched:  map[sumKey]uint8{},
+		fetched:  map[fetchKey]uint8{},
 		access:   map[*ssa.Function]*Access{},
 	}
 	for _, name := range []string{"Reader", "Writer"} {
@@ -523,15 +523,18 @@ func (e *engine) operandEffect(cc *ssa.CallCommon, callee *types.Func, op operan
 		if param < 0 || param >= len(f.Params) {
 			return change(r, false, ""), None
 		}
-		if r.Whole && e.fetchesParam(f, param) {
-			return Effect{}, Fetched
+		if ev := e.paramEvent(f, param); r.Whole && ev != None {
+			return Effect{}, ev
 		}
 		return apply(r, e.summary(f, f.Params[param])), None
 	}
 	if s := e.importedSummary(callee); s != nil && param >= 0 && param < len(s.Params) {
 		p := s.Params[param]
-		if r.Whole && p.Fetched {
+		switch {
+		case r.Whole && p.Fetched:
 			return Effect{}, Fetched
+		case r.Whole && p.Written:
+			return Effect{}, Written
 		}
 		return apply(r, Effect{Strong: p.Strong, Weak: p.Weak}), None
 	}

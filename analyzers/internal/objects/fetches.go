@@ -10,9 +10,10 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// Fetches through the module's helpers: a getDeployment(ctx, key) that
-// returns what it read, a load(ctx, obj) that reads into its parameter.
-// After such a call the caller holds the server's copy, as after a Get.
+// Fetches and writes through the module's helpers: a getDeployment(ctx,
+// key) that returns what it read, a load(ctx, obj) that reads into its
+// parameter, an ensureFinalizer(ctx, obj) that writes it. After such a
+// call the caller holds the server's copy, as after a Get or an Update.
 
 // Memo states of the fetch summaries; 0 is not yet asked.
 const (
@@ -21,9 +22,16 @@ const (
 	fetchYes
 )
 
-// fetchKey names a fetch summary: a parameter (param >= 0) or result k
-// (param = -1-k) of fn.
-func (e *engine) fetchMemo(key sumKey, ask func() bool) bool {
+// fetchKey names a fetch summary: whether fn fetches (or, with written,
+// writes) its parameter index, or returns a fetched object as result
+// -1-index.
+type fetchKey struct {
+	fn      *ssa.Function
+	index   int
+	written bool
+}
+
+func (e *engine) fetchMemo(key fetchKey, ask func() bool) bool {
 	switch e.fetched[key] {
 	case fetchYes:
 		return true
@@ -39,21 +47,28 @@ func (e *engine) fetchMemo(key sumKey, ask func() bool) bool {
 	return ok
 }
 
-// fetchesParam reports whether fn reads its parameter i from the server
-// on some path (the usual helper returns early when the read fails).
-func (e *engine) fetchesParam(fn *ssa.Function, i int) bool {
-	return e.fetchMemo(sumKey{fn, i}, func() bool {
-		if i < 0 || i >= len(fn.Params) {
-			return false
+// paramEvent tells whether fn reads its parameter i from the server
+// (Fetched) or, failing that, writes it (Written: the server's answer is
+// decoded back into it), on some path: the usual helper returns early when
+// the call fails.
+func (e *engine) paramEvent(fn *ssa.Function, i int) Event {
+	if i < 0 || i >= len(fn.Params) {
+		return None
+	}
+	for _, ev := range []Event{Fetched, Written} {
+		if e.fetchMemo(fetchKey{fn, i, ev == Written}, func() bool {
+			return e.eventIn(fn, e.identity(fn).Key(fn.Params[i]), ev)
+		}) {
+			return ev
 		}
-		return e.fetchedIn(fn, e.identity(fn).Key(fn.Params[i]))
-	})
+	}
+	return None
 }
 
 // returnsFetched reports whether every return of fn gives as its result
 // k nil or an object fn read from the server, and one does.
 func (e *engine) returnsFetched(fn *ssa.Function, k int) bool {
-	return e.fetchMemo(sumKey{fn, -1 - k}, func() bool {
+	return e.fetchMemo(fetchKey{fn, -1 - k, false}, func() bool {
 		found := false
 		for ret := range ssaflow.Returns(fn) {
 			if k >= len(ret.Results) {
@@ -63,7 +78,7 @@ func (e *engine) returnsFetched(fn *ssa.Function, k int) bool {
 			if ssaflow.IsNil(r) {
 				continue
 			}
-			if !e.fetchedIn(fn, e.identity(fn).Key(r)) {
+			if !e.eventIn(fn, e.identity(fn).Key(r), Fetched) {
 				return false
 			}
 			found = true
@@ -72,13 +87,13 @@ func (e *engine) returnsFetched(fn *ssa.Function, k int) bool {
 	})
 }
 
-// fetchedIn reports whether some instruction of fn reads the object root
-// from the server.
-func (e *engine) fetchedIn(fn *ssa.Function, root ssa.Value) bool {
+// eventIn reports whether some instruction of fn is the event want
+// (Fetched, Written) of the object root.
+func (e *engine) eventIn(fn *ssa.Function, root ssa.Value, want Event) bool {
 	id := e.identity(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if _, ev := e.instrEffect(fn, id, instr, root); ev == Fetched {
+			if _, ev := e.instrEffect(fn, id, instr, root); ev == want {
 				return true
 			}
 		}
@@ -131,5 +146,5 @@ func (e *engine) listed(fn *ssa.Function, v ssa.Value) bool {
 	}
 	e.listDepth++
 	defer func() { e.listDepth-- }()
-	return e.fetchedIn(fn, e.identity(fn).Key(list))
+	return e.eventIn(fn, e.identity(fn).Key(list), Fetched)
 }

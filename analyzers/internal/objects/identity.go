@@ -89,6 +89,15 @@ func (id *identity) Same(a, b ssa.Value) bool {
 	return id.Key(a) == id.Key(b)
 }
 
+// Alias reports whether a and b are the same Go object in memory: Same
+// without the objects read from the server by one key into two variables.
+func (id *identity) Alias(a, b ssa.Value) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return id.shape(ssaflow.Strip(a), 0) == id.shape(ssaflow.Strip(b), 0)
+}
+
 // Key returns the representative of the object v denotes; nil for nil.
 func (id *identity) Key(v ssa.Value) ssa.Value {
 	if v == nil {

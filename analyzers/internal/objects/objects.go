@@ -72,8 +72,9 @@ type ParamSummary struct {
 	// it may be created (client Create, CreateOrUpdate, server-side apply).
 	Owner              Owner
 	WeakOwner, Created bool
-	// Fetched: it is read from the server (on some path).
-	Fetched bool
+	// Fetched: it is read from the server (on some path); else Written:
+	// it is written, and the server's answer read back into it.
+	Fetched, Written bool
 }
 
 // ErrorSource tells whether an error may come from a client call.
@@ -111,6 +112,9 @@ func (f *Summary) String() string {
 		}
 		if p.Fetched {
 			parts = append(parts, fmt.Sprintf("fetched(%d)", i))
+		}
+		if p.Written {
+			parts = append(parts, fmt.Sprintf("written(%d)", i))
 		}
 	}
 	for _, k := range f.FetchedResults {
@@ -218,7 +222,8 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, own
 					given = true
 					s := r.e.summary(fn, p)
 					fact.Params[i].Strong, fact.Params[i].Weak = s.Strong, s.Weak
-					fact.Params[i].Fetched = r.e.fetchesParam(fn, i)
+					ev := r.e.paramEvent(fn, i)
+					fact.Params[i].Fetched, fact.Params[i].Written = ev == Fetched, ev == Written
 				}
 			}
 			res := fn.Signature.Results()
@@ -272,6 +277,18 @@ func (r *Result) Same(fn *ssa.Function, a, b ssa.Value) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.e.identity(fn).Same(a, b)
+}
+
+// Alias reports whether a and b are the same Go object in memory in fn (a
+// merge patch's base that is its object): Same, but two variables read by
+// one key are two objects.
+func (r *Result) Alias(fn *ssa.Function, a, b ssa.Value) bool {
+	if r.e == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.e.identity(fn).Alias(a, b)
 }
 
 // Key returns the representative of the object v denotes in fn.

@@ -16,8 +16,8 @@ import (
 )
 
 // probe reports what the layer answers at each call of the fixtures'
-// probe package: probe.Same(a, b), probe.Part(v, obj), probe.History(obj),
-// probe.Name(obj).
+// probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj),
+// probe.History(obj), probe.Since(obj), probe.Name(obj).
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report the object layer's answers at probe calls",
@@ -46,6 +46,12 @@ func runProbe(pass *analysis.Pass) (any, error) {
 					answer := "different"
 					if r.Same(fn, args[0], args[1]) {
 						answer = "same"
+					}
+					pass.Reportf(call.Pos(), "%s", answer)
+				case "Alias":
+					answer := "not aliased"
+					if r.Alias(fn, args[0], args[1]) {
+						answer = "aliased"
 					}
 					pass.Reportf(call.Pos(), "%s", answer)
 				case "Part":

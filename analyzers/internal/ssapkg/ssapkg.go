@@ -76,6 +76,31 @@ func (p *Program) SrcFuncs() []*ssa.Function {
 	return p.funcs
 }
 
+// InitFuncs returns the package's synthetic init function, which holds
+// the initializers of package-level variables, and their closures
+// (var _ = Describe("...", func() {...}): Ginkgo specs live there). They
+// are not among SrcFuncs.
+func (p *Program) InitFuncs() []*ssa.Function {
+	pkg := p.Package()
+	if pkg == nil {
+		return nil
+	}
+	init := pkg.Func("init")
+	if init == nil {
+		return nil
+	}
+	var out []*ssa.Function
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		out = append(out, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	add(init)
+	return out
+}
+
 // build is buildssa's construction, with a fixed set of functions known not
 // to return instead of ctrlflow's noReturn facts: those facts would make go
 // vet run every SSA-based analyzer on every dependency package.

@@ -55,12 +55,12 @@ func Meta(owner metav1.Object, gvk schema.GroupVersionKind) metav1.ObjectMeta { 
 }
 
 // Ensure creates obj unless it exists.
-func Ensure(ctx context.Context, c client.Client, obj client.Object) error { // want Ensure:`summary\(changes\(2, 0, 16\) created\(2\) access\(unknown\)\)`
+func Ensure(ctx context.Context, c client.Client, obj client.Object) error { // want Ensure:`summary\(changes\(2, 0, 16\) created\(2\) written\(2\) access\(unknown\)\)`
 	return client.IgnoreAlreadyExists(c.Create(ctx, obj))
 }
 
 // EnsureOwned makes owner the controller of obj, and creates obj.
-func EnsureOwned(ctx context.Context, c client.Client, owner, obj client.Object) error { // want EnsureOwned:`summary\(changes\(3, 4, 16\) owner\(3,true\) created\(3\) access\(unknown\)\)`
+func EnsureOwned(ctx context.Context, c client.Client, owner, obj client.Object) error { // want EnsureOwned:`summary\(changes\(3, 4, 16\) owner\(3,true\) created\(3\) written\(3\) access\(unknown\)\)`
 	if err := Own(owner, obj, c.Scheme()); err != nil {
 		return err
 	}

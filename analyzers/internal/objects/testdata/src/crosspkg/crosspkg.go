@@ -77,3 +77,12 @@ func Listed(ctx context.Context, c client.Client) {
 		probe.Since(&item) // want `since fetched`
 	}
 }
+
+// Written by a helper of another package: its changes are on the server.
+func Saved(ctx context.Context, c client.Client, key types.NamespacedName) {
+	dep := &appsv1.Deployment{}
+	_ = c.Get(ctx, key, dep)
+	_ = helpers.Save(ctx, c, dep)
+	probe.History(dep) // want `history strong=- weak=- fields=metadata`
+	probe.Since(dep)   // want `since written`
+}

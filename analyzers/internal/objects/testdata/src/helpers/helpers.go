@@ -56,3 +56,9 @@ func NewDeployment(key client.ObjectKey) *appsv1.Deployment {
 	dep.Namespace, dep.Name = key.Namespace, key.Name
 	return dep
 }
+
+// Save changes the object and writes it: a write for the caller.
+func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)`
+	dep.Spec.Paused = true
+	return c.Update(ctx, dep)
+}

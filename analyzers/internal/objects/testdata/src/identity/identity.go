@@ -59,6 +59,21 @@ func KeySources(ctx context.Context, c client.Client, req reconcile.Request) {
 	probe.Same(h, i) // want `different`
 }
 
+// Two variables read by one key are one object on the server, two in
+// memory; a pointer copied or converted is one in memory.
+func Aliases(ctx context.Context, c client.Client, req reconcile.Request) {
+	a := &appsv1.Deployment{}
+	_ = c.Get(ctx, req.NamespacedName, a)
+	b := &appsv1.Deployment{}
+	_ = c.Get(ctx, req.NamespacedName, b)
+	probe.Alias(a, b) // want `not aliased`
+	var o client.Object = a
+	probe.Alias(o, a) // want `^aliased`
+	var d appsv1.Deployment
+	_ = c.Get(ctx, req.NamespacedName, &d)
+	probe.Alias(&d, &d) // want `^aliased`
+}
+
 // Addresses computed the same way are one object; other elements are not.
 func Items(list *appsv1.DeploymentList, i int) {
 	probe.Same(&list.Items[i], &list.Items[i]) // want `same`

@@ -25,7 +25,7 @@ func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDelet
 	return !Terminating(obj)
 }
 
-func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\) access\(unknown\)\)`
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) written\(2\) clientError\(writes=true\) access\(unknown\)\)`
 	if controllerutil.RemoveFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}

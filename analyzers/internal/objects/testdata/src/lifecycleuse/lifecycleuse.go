@@ -9,7 +9,7 @@ import (
 )
 
 // Facts of package a seen from package b.
-func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) clientError\(writes=true\) access\(unknown\)\)`
+func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) written\(2\) clientError\(writes=true\) access\(unknown\)\)`
 	if lifecyclehelpers.Terminating(obj) {
 		return lifecyclehelpers.Release(ctx, c, obj, "x")
 	}

@@ -17,3 +17,6 @@ func Name(obj any) {}
 // Since asks which events begin the history of obj in the function: where
 // it was fetched, written or made.
 func Since(obj any) {}
+
+// Alias asks whether a and b are the same object in memory.
+func Alias(a, b any) {}
