@@ -12,7 +12,9 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
@@ -48,6 +50,8 @@ var checks = func() []Check {
 		{Analyzer: lostctx.Analyzer, Catalogue: "B4"},
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
+		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
+		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -191,6 +191,9 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	gb.Status.ObservedGeneration = gb.Generation
 	gb.Status.ReadyReplicas = dep.Status.ReadyReplicas
 	gb.Status.URL = serviceURL(svc)
+	// The base of the status patch, taken after the fields above were set:
+	// they are left out of the patch.
+	base := gb.DeepCopy() // expect: mergebase
 	available := metav1.Condition{
 		Type:               webappv1alpha1.TypeAvailable,
 		Status:             metav1.ConditionFalse,
@@ -212,7 +215,7 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		progressing.Status, progressing.Reason = metav1.ConditionTrue, "RollingOut"
 	}
 	meta.SetStatusCondition(&gb.Status.Conditions, progressing)
-	if err := r.Status().Update(ctx, gb); err != nil {
+	if err := r.Status().Patch(ctx, gb, client.MergeFrom(base)); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil

@@ -24,6 +24,10 @@ const (
 	// tierLabel is copied from a namespace onto its guestbooks.
 	tierLabel = "webapp.example.com/tier"
 
+	// appliedTierAnnotation on a namespace is the tier last copied onto
+	// its guestbooks.
+	appliedTierAnnotation = "webapp.example.com/applied-tier"
+
 	defaultGuestbookName = "guestbook"
 )
 
@@ -38,7 +42,7 @@ type NamespaceReconciler struct {
 	DefaultImage string
 }
 
-// +kubebuilder:rbac:groups=core,resources=namespaces,verbs=get;list;watch
+// +kubebuilder:rbac:groups=core,resources=namespaces,verbs=get;list;watch;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;create;patch
 
 // Reconcile creates the default guestbook of a namespace and labels the
@@ -86,8 +90,25 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		return ctrl.Result{}, nil
 	}
 
-	for i := range guestbooks.Items {
-		gb := &guestbooks.Items[i]
+	return ctrl.Result{}, r.labelGuestbooks(ctx, ns, tier, guestbooks.Items)
+}
+
+// labelGuestbooks keeps the tier label of the namespace's guestbooks in
+// step with the namespace's, and records on the namespace the tier it last
+// applied.
+func (r *NamespaceReconciler) labelGuestbooks(ctx context.Context, ns *corev1.Namespace, tier string, guestbooks []webappv1alpha1.Guestbook) (retErr error) {
+	defer func() {
+		patch := client.MergeFrom(ns.DeepCopy())
+		if ns.Annotations == nil {
+			ns.Annotations = map[string]string{}
+		}
+		ns.Annotations[appliedTierAnnotation] = tier
+		if err := r.Patch(ctx, ns, patch); err != nil {
+			retErr = err // expect: overwrittenerr
+		}
+	}()
+	for i := range guestbooks {
+		gb := &guestbooks[i]
 		if gb.Labels[tierLabel] == tier {
 			continue
 		}
@@ -97,10 +118,10 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		}
 		gb.Labels[tierLabel] = tier
 		if err := r.Patch(ctx, gb, patch); err != nil {
-			return ctrl.Result{}, err
+			return err
 		}
 	}
-	return ctrl.Result{}, nil
+	return nil
 }
 
 // SetupWithManager sets up the controller with the Manager.
