@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -355,7 +356,7 @@ func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
 	if crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		return true // the mutate function may change finalizers
 	}
-	return !knownLibrary(path)
+	return !knowledge.KnownLibrary(path)
 }
 
 func (c *checker) inUserModule(path string) bool {
@@ -364,20 +365,6 @@ func (c *checker) inUserModule(path string) bool {
 		return false
 	}
 	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
-}
-
-// knownLibrary reports whether path belongs to a library known not to
-// change an object's finalizers behind the caller's back.
-func knownLibrary(path string) bool {
-	if !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
-		return true // the standard library
-	}
-	for _, p := range []string{"k8s.io/", "sigs.k8s.io/controller-runtime", "github.com/go-logr/", "go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/pkg/errors"} {
-		if strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return false
 }
 
 func capitalize(s string) string {

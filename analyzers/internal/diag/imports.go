@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // Import groups, in the order goimports -local <module> keeps them.
@@ -27,8 +29,7 @@ func importGroup(path, module string) int {
 	if module != "" && (path == module || strings.HasPrefix(path, module+"/")) {
 		return groupLocal
 	}
-	first, _, _ := strings.Cut(path, "/")
-	if !strings.Contains(first, ".") {
+	if knowledge.StandardLibrary(path) {
 		return groupStd
 	}
 	return groupThirdParty

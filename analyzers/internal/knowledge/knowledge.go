@@ -258,3 +258,45 @@ func match(pattern, s, wildcard string) bool {
 	}
 	return pattern == s
 }
+
+// knownLibraries are the modules (path prefixes, at a path element
+// boundary) known to do to the objects they are given no more than their
+// rows say: they set no owner references and change no finalizers behind
+// the caller's back. A call into any other module but the user's, given
+// an object, may do anything to it.
+var knownLibraries = []string{
+	"k8s.io",
+	"sigs.k8s.io/controller-runtime",
+	"sigs.k8s.io/yaml",
+	"sigs.k8s.io/json",
+	"sigs.k8s.io/structured-merge-diff",
+	"github.com/go-logr",
+	"go.uber.org/zap",
+	"github.com/sirupsen/logrus",
+	"github.com/pkg/errors",
+	"github.com/onsi/ginkgo",
+	"github.com/onsi/gomega",
+	"github.com/google/go-cmp",
+	"github.com/prometheus",
+}
+
+// KnownLibrary reports whether the package path is of the standard
+// library or of a module of knownLibraries.
+func KnownLibrary(path string) bool {
+	if StandardLibrary(path) {
+		return true
+	}
+	for _, p := range knownLibraries {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// StandardLibrary reports whether path is a package of the standard
+// library: no dot in its first element.
+func StandardLibrary(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}

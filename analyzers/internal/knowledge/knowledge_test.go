@@ -200,3 +200,24 @@ func hasFunc(pkg *types.Package, name string, kind knowledge.Kind) bool {
 	}
 	return false
 }
+
+func TestKnownLibrary(t *testing.T) {
+	for path, want := range map[string]bool{
+		"fmt":                true,
+		"encoding/json":      true,
+		"k8s.io/api/core/v1": true,
+		"sigs.k8s.io/controller-runtime/pkg/client": true,
+		"github.com/go-logr/logr":                   true,
+		"github.com/onsi/gomega":                    true,
+		"sigs.k8s.io/cluster-api/util/patch":        false,
+		"github.com/go-logrx/logr":                  false, // a prefix, not a path element
+		"example.com/operator/internal/util":        false,
+	} {
+		if got := knowledge.KnownLibrary(path); got != want {
+			t.Errorf("KnownLibrary(%q) = %v, want %v", path, got, want)
+		}
+	}
+	if knowledge.StandardLibrary("example.com/x") || !knowledge.StandardLibrary("net/http") {
+		t.Error("StandardLibrary: a path with a dot in its first element is not the standard library")
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -613,9 +614,8 @@ func (s *summarizer) summaryOf(fn *types.Func) *ownerSummary {
 }
 
 // opaque reports whether fn belongs to another module whose code this
-// check does not know, and which might set owner references on objects.
-// The standard library, Kubernetes' and controller-runtime's own modules,
-// and logging and test libraries are known not to.
+// check does not know, and which might set owner references on objects
+// (the knowledge table's known libraries do not).
 func (s *summarizer) opaque(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
@@ -624,51 +624,19 @@ func (s *summarizer) opaque(fn *types.Func) bool {
 	if s.modulePath == "" || path == s.modulePath || strings.HasPrefix(path, s.modulePath+"/") {
 		return false
 	}
-	if first, _, _ := strings.Cut(path, "/"); !strings.Contains(first, ".") {
-		return false // standard library
-	}
-	for _, p := range knownModules {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return false
-		}
-	}
-	return true
-}
-
-var knownModules = []string{
-	"k8s.io",
-	"sigs.k8s.io/controller-runtime",
-	"sigs.k8s.io/yaml",
-	"sigs.k8s.io/json",
-	"sigs.k8s.io/structured-merge-diff",
-	"github.com/go-logr",
-	"go.uber.org/zap",
-	"github.com/pkg/errors",
-	"github.com/onsi/ginkgo",
-	"github.com/onsi/gomega",
-	"github.com/google/go-cmp",
-	"github.com/prometheus",
+	return !knowledge.KnownLibrary(path)
 }
 
 // isApplyPatch reports whether v is client.Apply: a Patch with it is a
 // server-side apply, which creates missing objects.
 func isApplyPatch(v ssa.Value) bool {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		case *ssa.UnOp:
-			if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Object() != nil && g.Object().Pkg() != nil {
-				return g.Object().Pkg().Path() == crapi.ClientPkg && g.Object().Name() == "Apply"
-			}
-		}
+	x, ok := ssaflow.Strip(v).(*ssa.UnOp)
+	if !ok || x.Op != token.MUL {
 		return false
 	}
-	return false
+	g, ok := x.X.(*ssa.Global)
+	return ok && g.Object() != nil && g.Object().Pkg() != nil &&
+		g.Object().Pkg().Path() == crapi.ClientPkg && g.Object().Name() == "Apply"
 }
 
 // target is what an object value turned out to be.

@@ -20,6 +20,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // Analyzer provides a *Program as its result.
@@ -56,8 +58,7 @@ func IsDependency(pass *analysis.Pass) bool {
 	if pass.Module == nil {
 		// No module: the standard library (whose import paths have no dot
 		// in their first element), or GOPATH mode.
-		first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
-		return !strings.Contains(first, ".")
+		return knowledge.StandardLibrary(pass.Pkg.Path())
 	}
 	return pass.Module.Version != ""
 }
