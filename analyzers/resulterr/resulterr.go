@@ -223,7 +223,7 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *for
 	res, errv := resolve(ret.Results[0]), resolve(ret.Results[1])
 	// Cheap filters first: the shared, path-insensitive answer is an upper
 	// bound of ours.
-	if crapi.ResultRequeue(res) != crapi.RequeueSet || !mayBeNonNil(errv, 0) {
+	if crapi.ResultRequeue(res) != crapi.RequeueSet || !mayBeNonNil(errv, 0) || certainlyNil(errv, ret.Block()) {
 		return
 	}
 	var pairs []pair
@@ -233,7 +233,7 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *for
 		if requeueOn(p) != crapi.RequeueSet {
 			continue
 		}
-		if !mayBeNonNil(p.err, 0) {
+		if !mayBeNonNil(p.err, 0) || certainlyNil(p.err, blockOf(p, ret)) {
 			// This path requeues with a nil error: a fix that drops the
 			// Result would break it.
 			fixable = false
@@ -585,23 +585,53 @@ func certainlyNonNil(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 			}
 		}
 	}
-	// Walk up the dominator tree: an edge P -> S is taken on every path to b
-	// when S dominates b and P is S's only predecessor.
+	return holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNonNil(cond, v, onTrue) })
+}
+
+// certainlyNil reports whether v is nil on every path to b: b lies on the
+// nil side of a test of v (err = f(); if err != nil { return ... }; ...).
+func certainlyNil(v ssa.Value, b *ssa.BasicBlock) bool {
+	return holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNil(cond, v, onTrue) })
+}
+
+// holdsAt reports whether a branch condition taken on every path to b
+// implies what implies says (of the condition, known to be onTrue). It
+// walks up the dominator tree: an edge P -> S is taken on every path to b
+// when S dominates b and P is S's only predecessor.
+func holdsAt(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
 	for s := b; s != nil; s = s.Idom() {
 		if len(s.Preds) != 1 {
 			continue
 		}
 		p := s.Preds[0]
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+		ifi, ok := ssaflow.Last(p).(*ssa.If)
+		if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
 			continue
 		}
-		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if testsNonNil(ifi.Cond, v, p.Succs[0] == s) {
+		if implies(ifi.Cond, p.Succs[0] == s) {
 			return true
 		}
+	}
+	return false
+}
+
+// testsNil reports whether cond, known to be onTrue, implies that v is
+// nil: v == nil true, v != nil false.
+func testsNil(cond, v ssa.Value, onTrue bool) bool {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return testsNil(c.X, v, !onTrue)
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return false
+		}
+		x, y := c.X, c.Y
+		if ssaflow.IsNil(x) {
+			x, y = y, x
+		}
+		return ssaflow.IsNil(y) && x == v && onTrue == (c.Op == token.EQL)
 	}
 	return false
 }

@@ -272,3 +272,28 @@ func (r *Reconciler) deferredPatchErr(ctx context.Context, cm *corev1.ConfigMap)
 	}
 	return ctrl.Result{}, nil
 }
+
+// Every assignment of err is followed by a return when it is non-nil: at
+// the end it is nil on every path, so the Result is honoured.
+func (r *Reconciler) checkedAll(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	var err error
+	err = r.Update(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	err = r.Status().Update(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{RequeueAfter: time.Minute}, err
+}
+
+// The bad twin: the last assignment is not tested.
+func (r *Reconciler) lastUnchecked(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	err := r.Update(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	err = r.Status().Update(ctx, cm)
+	return ctrl.Result{RequeueAfter: time.Minute}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil`
+}
