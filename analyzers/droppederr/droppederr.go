@@ -481,14 +481,16 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 // counted.
 func (c *checker) isSuccess(ret *ssa.Return) bool {
 	n := len(ret.Results)
-	if n == 0 || !ssaflow.IsNil(ret.Results[n-1]) {
+	// Through the result slots of a function with defers.
+	if n == 0 || !ssaflow.IsNil(ssaflow.Returned(ret.Results[n-1])) {
 		return false
 	}
 	switch n {
 	case 1:
 		return true
 	case 2:
-		return crapi.IsResult(ret.Results[0].Type()) && crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+		res := ssaflow.Returned(ret.Results[0])
+		return crapi.IsResult(res.Type()) && crapi.ResultRequeue(res) == crapi.RequeueNone
 	}
 	return false
 }

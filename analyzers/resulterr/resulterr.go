@@ -177,7 +177,7 @@ func forwardsPair(caller *ssa.Function, call *ssa.Call) bool {
 		if len(ret.Results) != 2 {
 			continue
 		}
-		if resCarriers[resolve(ret.Results[0])] && errCarriers[resolve(ret.Results[1])] {
+		if resCarriers[ssaflow.Returned(ret.Results[0])] && errCarriers[ssaflow.Returned(ret.Results[1])] {
 			return true
 		}
 	}
@@ -220,7 +220,7 @@ type pair struct {
 }
 
 func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *forwarding) {
-	res, errv := resolve(ret.Results[0]), resolve(ret.Results[1])
+	res, errv := ssaflow.Returned(ret.Results[0]), ssaflow.Returned(ret.Results[1])
 	// Cheap filters first: the shared, path-insensitive answer is an upper
 	// bound of ours.
 	if crapi.ResultRequeue(res) != crapi.RequeueSet || !mayBeNonNil(errv, 0) || certainlyNil(errv, ret.Block()) {
@@ -248,66 +248,6 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *for
 		return
 	}
 	report(pass, fn, ret, fixable)
-}
-
-// resolve looks through the result slots SSA uses in functions with
-// defers: "return x, err" stores x and err into locals, runs the deferred
-// calls and returns loads of the locals. A load is replaced by the value
-// stored last before it in its block, when nothing else can reach the
-// local (a deferred closure that captures it).
-func resolve(v ssa.Value) ssa.Value {
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return v
-	}
-	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return v
-	}
-	if alloc.Heap {
-		return nilAtReturn(ld, alloc, v)
-	}
-	refs := alloc.Referrers()
-	if refs == nil {
-		return v
-	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != alloc {
-				return v
-			}
-		case *ssa.UnOp, *ssa.DebugRef:
-		default:
-			return v
-		}
-	}
-	instrs := ld.Block().Instrs
-	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
-		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
-			return st.Val
-		}
-	}
-	return v
-}
-
-// nilAtReturn handles a result a deferred closure captures (the
-// "defer func() { if err := patch(); err != nil { reterr = err } }()"
-// pattern): when the return statement itself stores nil, the error is nil
-// unless the deferred call fails, and then error backoff is what the
-// reconciler wants; so it counts as nil. Any other stored value may be
-// changed by the deferred call either way, and stays unknown.
-func nilAtReturn(ld *ssa.UnOp, alloc *ssa.Alloc, v ssa.Value) ssa.Value {
-	instrs := ld.Block().Instrs
-	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
-		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
-			if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
-				return c
-			}
-			return v
-		}
-	}
-	return v
 }
 
 // blockOf returns the block whose dominators decide the error of p: the
@@ -540,7 +480,7 @@ func exclusive(x, errv ssa.Value, depth int) bool {
 			continue
 		}
 		var pairs []pair
-		split(pair{res: resolve(ret.Results[ex.Index]), err: resolve(ret.Results[ee.Index])}, ret.Block(), 0, &pairs)
+		split(pair{res: ssaflow.Returned(ret.Results[ex.Index]), err: ssaflow.Returned(ret.Results[ee.Index])}, ret.Block(), 0, &pairs)
 		if len(pairs) >= maxPaths {
 			return true // too many paths to tell: stay quiet
 		}

@@ -159,3 +159,63 @@ func Returns(fn *ssa.Function) iter.Seq[*ssa.Return] {
 		}
 	}
 }
+
+// Returned looks through the result slots SSA uses in functions with
+// defers: "return x, err" stores x and err into locals, runs the deferred
+// calls and returns loads of the locals. A load is replaced by the value
+// stored last before it in its block, when nothing else can reach the
+// local (a deferred closure that captures it).
+func Returned(v ssa.Value) ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	if alloc.Heap {
+		return nilAtReturn(ld, alloc, v)
+	}
+	refs := alloc.Referrers()
+	if refs == nil {
+		return v
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc {
+				return v
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return v
+		}
+	}
+	instrs := ld.Block().Instrs
+	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
+			return st.Val
+		}
+	}
+	return v
+}
+
+// nilAtReturn handles a result a deferred closure captures (the
+// "defer func() { if err := patch(); err != nil { reterr = err } }()"
+// pattern): when the return statement itself stores nil, the result is
+// nil unless the deferred call changes it, which it does only when it
+// fails itself; so it counts as nil. Any other stored value may be
+// changed by the deferred call either way, and stays unknown.
+func nilAtReturn(ld *ssa.UnOp, alloc *ssa.Alloc, v ssa.Value) ssa.Value {
+	instrs := ld.Block().Instrs
+	for i := slices.Index(ld.Block().Instrs, ssa.Instruction(ld)) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == alloc {
+			if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
+				return c
+			}
+			return v
+		}
+	}
+	return v
+}
