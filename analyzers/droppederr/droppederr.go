@@ -43,6 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c := &checker{pass: pass, h: h, fn: fn}
 		c.check()
+		c.checkDiscarded()
 	}
 	return nil, nil
 }
