@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -54,12 +55,18 @@ func run(pass *analysis.Pass) (any, error) {
 		objs:  objects.Of(pass),
 		names: map[ast.Node]map[string]insertion{},
 	}
+	c.model = model
 	scope := reconcilerCode(funcs, model)
 	for _, fn := range funcs {
-		ctls, ok := scope[fn]
-		if (!ok && !all) || len(fn.Blocks) == 0 {
+		// Outside the code of a known controller (a package of
+		// sub-reconcilers called from a reconciler elsewhere) only the
+		// built-in kinds whose status Kubernetes writes are certain:
+		// checkUpdate asks whoElseWrites.
+		ctls := scope[fn]
+		if len(fn.Blocks) == 0 || (ctls == nil && !all && ssapkg.InTestFile(pass, fn.Pos())) {
 			continue
 		}
+		_, c.inReconciler = crapi.ReconcilerOf(ssaflow.Declared(fn), nil)
 		c.checkFunc(fn, ctls)
 	}
 	return nil, nil
@@ -162,8 +169,12 @@ func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
 
 // checker holds what is shared by the functions of one package.
 type checker struct {
-	pass *analysis.Pass
-	objs *objects.Result
+	pass  *analysis.Pass
+	objs  *objects.Result
+	model *ctrlmodel.Model
+	// inReconciler: the function checked is (in) a Reconcile method, whose
+	// objects may be of its For type.
+	inReconciler bool
 	// names holds, per top-level function, the variable names given to
 	// the patches of earlier fixes, so that two fixes applied together
 	// declare different variables (or the same one at the same place).
@@ -217,7 +228,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if types.IsInterface(t) || crapi.Named(t) == nil {
 		return // an object of unknown kind: it may be the For type
 	}
-	who, ok := whoElseWrites(t, ctls)
+	who, ok := c.whoElseWrites(t, ctls)
 	if !ok {
 		return
 	}
@@ -274,13 +285,18 @@ func (c *checker) fromServer(fn *ssa.Function, in ssa.Instruction, obj ssa.Value
 // objects for the message: an object with a status has a controller that
 // reports it (the deployment controller, the kubelet, the controller of a
 // custom resource), and every status write makes a stale copy conflict.
-func whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
+func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
 	const (
 		child  = "which another controller also writes"
 		other  = "which other clients may also write"
 		anyone = "which users and other controllers may also write"
 	)
 	if len(ctls) == 0 {
+		// Code of no known controller: a built-in kind whose status
+		// Kubernetes writes, unless a controller of the package is For it.
+		if w := knowledge.StatusWriter(crapi.Named(t)); w != "" && !c.forAny(t) && !c.inReconciler {
+			return "whose status " + w + " also writes", true
+		}
 		return anyone, all
 	}
 	if ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
@@ -295,6 +311,21 @@ func whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
 		return child, true
 	}
 	return other, true
+}
+
+// forAny reports whether a controller of the package's model is For t.
+func (c *checker) forAny(t types.Type) bool {
+	if c.model == nil {
+		return false
+	}
+	for _, ch := range c.model.Chains {
+		for _, call := range ch.Find(ctrlmodel.For) {
+			if call.Object == nil || types.Identical(ssaflow.Deref(call.Object), ssaflow.Deref(t)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasStatus reports whether objects of type t have a Status field.

@@ -8,7 +8,7 @@ import (
 )
 
 func TestUpdatePatch(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, updatepatch.Analyzer, "./owned", "./recorder", "./crosspkg/...")
+	fixturetest.RunWithSuggestedFixes(t, updatepatch.Analyzer, "./owned", "./recorder", "./crosspkg/...", "./subreconciler")
 }
 
 // With -updatepatch.all, Updates of the For type and outside reconcilers

@@ -300,3 +300,25 @@ func StandardLibrary(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }
+
+// statusWriters are the built-in kinds whose status a Kubernetes
+// controller keeps writing while they exist, by package path and type
+// name: a copy of one read a moment ago is soon stale.
+var statusWriters = map[[2]string]string{
+	{"k8s.io/api/apps/v1", "Deployment"}:            "the deployment controller",
+	{"k8s.io/api/apps/v1", "StatefulSet"}:           "the statefulset controller",
+	{"k8s.io/api/apps/v1", "DaemonSet"}:             "the daemonset controller",
+	{"k8s.io/api/apps/v1", "ReplicaSet"}:            "the replicaset controller",
+	{"k8s.io/api/batch/v1", "Job"}:                  "the job controller",
+	{"k8s.io/api/core/v1", "Pod"}:                   "the kubelet",
+	{"k8s.io/api/core/v1", "PersistentVolumeClaim"}: "the persistent volume controller",
+}
+
+// StatusWriter names the Kubernetes controller that writes the status of
+// objects of the named type t, or "".
+func StatusWriter(t *types.Named) string {
+	if t == nil || t.Obj().Pkg() == nil {
+		return ""
+	}
+	return statusWriters[[2]string{t.Obj().Pkg().Path(), t.Obj().Name()}]
+}

@@ -345,12 +345,14 @@ func (r *NoModelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	return ctrl.Result{}, r.Kube.Update(ctx, dep)
 }
 
-// An unrelated function with no reconciler: not reported by default.
+// A function of no known controller, which a reconciler of another
+// package may call: a Deployment's status is written by the deployment
+// controller, so the type alone makes the conflict certain.
 func Relabel(ctx context.Context, c client.Client, key types.NamespacedName) error {
 	dep := &appsv1.Deployment{}
 	if err := c.Get(ctx, key, dep); err != nil {
 		return err
 	}
 	dep.Labels = map[string]string{"a": "b"}
-	return c.Update(ctx, dep)
+	return c.Update(ctx, dep) // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes`
 }
