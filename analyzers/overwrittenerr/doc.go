@@ -15,4 +15,8 @@
 // (retErr = r.Status().Update(ctx, obj)) even clears it, so a failed
 // reconcile counts as a success and is not retried. Aggregate the two:
 // retErr = errors.Join(retErr, err), or kerrors.NewAggregate.
+//
+// It also reports x, err := f() in an inner block when the new err is only
+// compared with nil and the function's own err, which it hides, is read
+// after the block: f's failure is dropped. Assign with = instead.
 package overwrittenerr

@@ -31,6 +31,10 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if len(ssapkg.Of(pass).SrcFuncs()) == 0 {
+		return nil, nil // a dependency, or a package with nothing of Kubernetes
+	}
+	checkShadows(pass)
 	prog := ssapkg.Of(pass)
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		cell := errorResult(fn)

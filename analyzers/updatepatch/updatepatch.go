@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		_, c.inReconciler = crapi.ReconcilerOf(ssaflow.Declared(fn), nil)
+		c.handedOn = handedTo(fn, func(*ssa.CallCommon) bool { return true })
 		c.checkFunc(fn, ctls)
 	}
 	return nil, nil
@@ -175,6 +176,10 @@ type checker struct {
 	// inReconciler: the function checked is (in) a Reconcile method, whose
 	// objects may be of its For type.
 	inReconciler bool
+	// handedOn: the function checked is a literal given to another
+	// function (a retry or polling helper of the module's), which decides
+	// what a conflict costs.
+	handedOn bool
 	// names holds, per top-level function, the variable names given to
 	// the patches of earlier fixes, so that two fixes applied together
 	// declare different variables (or the same one at the same place).
@@ -197,6 +202,14 @@ func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 // once (with a fresh Get inside, if any), not turned into a failed
 // reconcile.
 func inRetry(fn *ssa.Function) bool {
+	return handedTo(fn, func(cc *ssa.CallCommon) bool {
+		return crapi.IsFuncIn(crapi.Callee(cc), retryPkg, "RetryOnConflict", "OnError")
+	})
+}
+
+// handedTo reports whether the function literal fn is given as an
+// argument to a call of its enclosing function that callee accepts.
+func handedTo(fn *ssa.Function, callee func(*ssa.CallCommon) bool) bool {
 	parent := fn.Parent()
 	if parent == nil {
 		return false
@@ -204,7 +217,7 @@ func inRetry(fn *ssa.Function) bool {
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !crapi.IsFuncIn(crapi.Callee(call.Common()), retryPkg, "RetryOnConflict", "OnError") {
+			if !ok || !callee(call.Common()) {
 				continue
 			}
 			for _, a := range call.Common().Args {
@@ -294,7 +307,7 @@ func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (str
 	if len(ctls) == 0 {
 		// Code of no known controller: a built-in kind whose status
 		// Kubernetes writes, unless a controller of the package is For it.
-		if w := knowledge.StatusWriter(crapi.Named(t)); w != "" && !c.forAny(t) && !c.inReconciler {
+		if w := knowledge.StatusWriter(crapi.Named(t)); w != "" && !c.forAny(t) && !c.inReconciler && !c.handedOn {
 			return "whose status " + w + " also writes", true
 		}
 		return anyone, all

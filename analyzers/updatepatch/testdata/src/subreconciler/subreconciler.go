@@ -32,3 +32,27 @@ func SetConfig(ctx context.Context, c client.Client, key types.NamespacedName) e
 	cm.Data = map[string]string{"mode": "on"}
 	return c.Update(ctx, cm)
 }
+
+// Inside a function literal given to a retry helper of the module, with
+// a fresh Get each time: the helper decides what a conflict costs.
+func ScaleDown(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	return withBackoff(ctx, func(ctx context.Context) error {
+		dep := &appsv1.Deployment{}
+		if err := c.Get(ctx, key, dep); err != nil {
+			return err
+		}
+		zero := int32(0)
+		dep.Spec.Replicas = &zero
+		return c.Update(ctx, dep)
+	})
+}
+
+func withBackoff(ctx context.Context, f func(context.Context) error) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = f(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -1,0 +1,181 @@
+package overwrittenerr
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// checkShadows reports `x, err := f()` in an inner block that declares a
+// new err hiding the function's own, when the new one is only compared
+// with nil (never returned or handed on) and the function's err is read
+// after the block without being assigned in between: f's failure is
+// dropped, and what is returned is the old value.
+func checkShadows(pass *analysis.Pass) {
+	for _, file := range pass.Files {
+		if ssapkg.InTestFile(pass, file.Pos()) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			var ftype *ast.FuncType
+			switch f := n.(type) {
+			case *ast.FuncDecl:
+				body, ftype = f.Body, f.Type
+			case *ast.FuncLit:
+				body, ftype = f.Body, f.Type
+			}
+			if body != nil {
+				checkBody(pass, body, ftype)
+			}
+			return true
+		})
+	}
+}
+
+// checkBody checks the inner := declarations of one function body (not
+// those of its function literals, which are checked on their own).
+func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType) {
+	fscope := pass.TypesInfo.Scopes[ftype]
+	if fscope == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			id, ok := lhs.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			inner, ok := pass.TypesInfo.Defs[id].(*types.Var)
+			if !ok || inner == nil || !crapi.IsError(inner.Type()) || inner.Parent() == fscope {
+				continue
+			}
+			_, outerObj := inner.Parent().Parent().LookupParent(id.Name, id.Pos())
+			outer, ok := outerObj.(*types.Var)
+			if !ok || !crapi.IsError(outer.Type()) || !inFunc(outer, fscope) {
+				continue
+			}
+			if !onlyNilTests(pass, body, inner) {
+				continue
+			}
+			read := readAfter(pass, body, outer, inner.Parent().End(), fscope)
+			if !read.IsValid() {
+				continue
+			}
+			diag.Reportf(pass, as, nil,
+				"%s := declares a new %s that hides the one read at line %d: when %s fails, its error is only compared with nil here and then dropped, and the function goes on with the old %s; assign it with = (declare the other variables first)",
+				id.Name, id.Name, pass.Fset.Position(read).Line, types.ExprString(call.Fun), id.Name)
+		}
+		return true
+	})
+}
+
+// inFunc reports whether v is declared in the function whose scope is
+// fscope (a parameter, a named result or a local), not at package level.
+func inFunc(v *types.Var, fscope *types.Scope) bool {
+	for s := v.Parent(); s != nil; s = s.Parent() {
+		if s == fscope {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyNilTests reports whether every use of v in body is a comparison
+// with nil: the error is neither returned nor handed to anything.
+func onlyNilTests(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		if cmp, isCmp := n.(*ast.BinaryExpr); isCmp && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+			if isVar(pass, cmp.X, v) && isNilIdent(pass, cmp.Y) || isVar(pass, cmp.Y, v) && isNilIdent(pass, cmp.X) {
+				return false // a nil test: its operands are fine
+			}
+		}
+		if id, isID := n.(*ast.Ident); isID && pass.TypesInfo.Uses[id] == v {
+			ok = false
+		}
+		return true
+	})
+	return ok
+}
+
+func isVar(pass *analysis.Pass, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && pass.TypesInfo.Uses[id] == v
+}
+
+func isNilIdent(pass *analysis.Pass, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := pass.TypesInfo.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// readAfter returns the position of the first read of v after pos, when v
+// is not assigned between pos and there: an explicit use, or a bare
+// return of a function whose named result v is. NoPos if none.
+func readAfter(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, pos token.Pos, fscope *types.Scope) token.Pos {
+	namedResult := v.Parent() == fscope
+	first := token.NoPos
+	assigned := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.End() < pos {
+			return false // before pos: nothing in it counts
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, lhs := range x.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v && x.Pos() >= pos && (!assigned.IsValid() || x.Pos() < assigned) {
+					assigned = x.Pos()
+				}
+			}
+			// The right-hand side may read v: walk it, not the left.
+			for _, rhs := range x.Rhs {
+				ast.Inspect(rhs, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v && id.Pos() >= pos && (!first.IsValid() || id.Pos() < first) {
+						first = id.Pos()
+					}
+					return true
+				})
+			}
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) == 0 && namedResult && x.Pos() >= pos && (!first.IsValid() || x.Pos() < first) {
+				first = x.Pos()
+			}
+		case *ast.Ident:
+			if pass.TypesInfo.Uses[x] == v && x.Pos() >= pos && (!first.IsValid() || x.Pos() < first) {
+				first = x.Pos()
+			}
+		}
+		return true
+	})
+	if !first.IsValid() || (assigned.IsValid() && assigned < first) {
+		return token.NoPos
+	}
+	return first
+}
