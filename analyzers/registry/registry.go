@@ -5,6 +5,7 @@ package registry
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
@@ -50,6 +51,7 @@ var checks = func() []Check {
 		{Analyzer: lostctx.Analyzer, Catalogue: "B4"},
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
+		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}

@@ -1,0 +1,12 @@
+package createexists_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestCreateExists(t *testing.T) {
+	fixturetest.Run(t, createexists.Analyzer, "./unconditional")
+}
