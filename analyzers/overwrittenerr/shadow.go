@@ -60,14 +60,18 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType) {
 		}
 		for _, lhs := range as.Lhs {
 			id, ok := lhs.(*ast.Ident)
-			if !ok {
-				continue
+			if !ok || id.Name == "_" {
+				continue // the blank identifier declares nothing (its object has no scope)
 			}
 			inner, ok := pass.TypesInfo.Defs[id].(*types.Var)
-			if !ok || inner == nil || !crapi.IsError(inner.Type()) || inner.Parent() == fscope {
+			if !ok || inner == nil || !crapi.IsError(inner.Type()) || inner.Parent() == nil || inner.Parent() == fscope {
+				continue // the scope of a type switch's symbolic variable is not recorded
+			}
+			up := inner.Parent().Parent()
+			if up == nil {
 				continue
 			}
-			_, outerObj := inner.Parent().Parent().LookupParent(id.Name, id.Pos())
+			_, outerObj := up.LookupParent(id.Name, id.Pos())
 			outer, ok := outerObj.(*types.Var)
 			if !ok || !crapi.IsError(outer.Type()) || !inFunc(outer, fscope) {
 				continue

@@ -43,7 +43,6 @@ type NamespaceReconciler struct {
 }
 
 // +kubebuilder:rbac:groups=core,resources=namespaces,verbs=get;list;watch;patch
-// +kubebuilder:rbac:groups=core,resources=configmaps,verbs=create
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;create;patch
 
 // Reconcile creates the default guestbook of a namespace and labels the
@@ -56,14 +55,6 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		if apierrors.IsNotFound(err) {
 			return ctrl.Result{}, nil
 		}
-		return ctrl.Result{}, err
-	}
-	// Every namespace gets the defaults its guestbooks read.
-	defaults := &corev1.ConfigMap{
-		ObjectMeta: metav1.ObjectMeta{Namespace: ns.Name, Name: "guestbook-defaults"},
-		Data:       map[string]string{"image": r.DefaultImage},
-	}
-	if err := r.Create(ctx, defaults); err != nil { // expect: createexists
 		return ctrl.Result{}, err
 	}
 	if isBeingDeleted(ns) || ns.Labels[injectLabel] != "true" {
