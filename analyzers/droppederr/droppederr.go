@@ -74,6 +74,9 @@ type source struct {
 	// feedsDeletion: what the read fills is deleted somewhere in the
 	// function (memoised; 0 unknown, 1 no, 2 yes).
 	feedsDeletion int
+	// skipped: for a read, the write ("Delete", "Update") that only the
+	// success branch of the test being examined makes of what it read.
+	skipped string
 }
 
 func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *source {
@@ -248,6 +251,9 @@ func (t errTest) success() *ssa.BasicBlock {
 type consequence struct {
 	kind    int // one of removal, deletion, success
 	removal lifecycle.FinalizerOp
+	// skipped names what the success branch of a failed read does with
+	// what it read ("Delete", "Update"), for a success after a read.
+	skipped string
 }
 
 // Kinds of consequences, most serious first.
@@ -283,6 +289,11 @@ func (c *checker) examine(src *source, t errTest) bool {
 	rejoin := c.rejoin(src, branch, b)
 	if len(rejoin) == 0 {
 		return false
+	}
+	if src.isRead() {
+		// A read counts before a success return when only its success
+		// branch acts on what it read: that cleanup is skipped.
+		src.skipped = c.actsOnRead(src, onSuccess, onFail)
 	}
 	cons := c.consequence(src, t, rejoin)
 	if cons.kind == none || c.logged[logCall] {
@@ -469,11 +480,37 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 				best = consequence{kind: deletion}
 			}
 		}
-		if ret, ok := instr.(*ssa.Return); ok && !src.isRead() && best.kind > success && c.isSuccess(ret) {
-			best = consequence{kind: success}
+		if ret, ok := instr.(*ssa.Return); ok && (!src.isRead() || src.skipped != "") && best.kind > success && c.isSuccess(ret) {
+			best = consequence{kind: success, skipped: src.skipped}
 		}
 	}
 	return best
+}
+
+// actsOnRead returns the client write ("Delete", "Update", "Patch") that
+// the blocks only the success side of a read's test reaches make of what
+// the read filled (the object of a Get, the items of a List), or "".
+// Settings read and used to compute something else are no such act.
+func (c *checker) actsOnRead(src *source, onSuccess, onFail map[*ssa.BasicBlock]bool) string {
+	for blk := range onSuccess {
+		if onFail[blk] {
+			continue
+		}
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call == src.call {
+				continue
+			}
+			cc, args, ok := crapi.ClientCallSSA(call.Common())
+			if !ok || !cc.IsWrite() || cc.Method == crapi.Create || len(args) < 2 {
+				continue
+			}
+			if src.filledByRead(ssaflow.Strip(args[1])) {
+				return string(cc.Method)
+			}
+		}
+	}
+	return ""
 }
 
 // isSuccess reports whether ret returns a nil error and, from a
@@ -563,6 +600,10 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read or written; return the error", what, what)
 	case success:
+		if cons.skipped != "" {
+			msg = fmt.Sprintf("the error of %s is only logged, then %s returns success without the %s its success branch makes of what it reads: that step is skipped, and nothing retries it until the next event; return the error", what, c.funcName(), cons.skipped)
+			break
+		}
 		msg = fmt.Sprintf("the error of %s is only logged, then %s returns success: the failed write is not retried until the next event; return the error", what, c.funcName())
 	}
 	var node ast.Node
