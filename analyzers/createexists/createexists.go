@@ -2,8 +2,6 @@ package createexists
 
 import (
 	_ "embed"
-	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -145,21 +143,11 @@ func everyTime(fn *ssa.Function, call *ssa.Call, lookup func(err ssa.Value) bool
 // errNilSide recognises cond as a nil test of an error (err == nil,
 // err != nil) and returns the index of the successor where it is nil.
 func errNilSide(cond ssa.Value, lookup func(err ssa.Value) bool) (int, bool) {
-	cmp, ok := cond.(*ssa.BinOp)
-	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-		return 0, false
+	x, nilOnTrue, ok := ssaflow.NilTest(cond)
+	if !ok || !crapi.IsError(x.Type()) || lookup(x) {
+		return 0, false // not an error, or the error of a lookup: what follows depends on it
 	}
-	x, y := cmp.X, cmp.Y
-	if ssaflow.IsNil(x) {
-		x, y = y, x
-	}
-	if !ssaflow.IsNil(y) || !types.Identical(x.Type(), types.Universe.Lookup("error").Type()) {
-		return 0, false
-	}
-	if lookup(x) {
-		return 0, false // the error of a lookup: what follows depends on it
-	}
-	if cmp.Op == token.EQL {
+	if nilOnTrue {
 		return 0, true
 	}
 	return 1, true

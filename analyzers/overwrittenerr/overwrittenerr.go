@@ -141,20 +141,16 @@ func onlyWhenNil(st *ssa.Store, fv *ssa.FreeVar) bool {
 		if !ok {
 			continue
 		}
-		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
+		if !ok {
 			continue
 		}
-		x, y := cmp.X, cmp.Y
-		if ssaflow.IsNil(x) {
-			x, y = y, x
-		}
 		ld, ok := x.(*ssa.UnOp)
-		if !ok || ld.Op != token.MUL || ld.X != fv || !ssaflow.IsNil(y) {
+		if !ok || ld.Op != token.MUL || ld.X != fv {
 			continue
 		}
 		nilSucc := b.Succs[0]
-		if cmp.Op == token.NEQ {
+		if !nilOnTrue {
 			nilSucc = b.Succs[1]
 		}
 		if len(nilSucc.Preds) == 1 && nilSucc.Dominates(st.Block()) {

@@ -558,51 +558,24 @@ func holdsAt(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) 
 // testsNil reports whether cond, known to be onTrue, implies that v is
 // nil: v == nil true, v != nil false.
 func testsNil(cond, v ssa.Value, onTrue bool) bool {
-	switch c := cond.(type) {
-	case *ssa.UnOp:
-		if c.Op == token.NOT {
-			return testsNil(c.X, v, !onTrue)
-		}
-	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return false
-		}
-		x, y := c.X, c.Y
-		if ssaflow.IsNil(x) {
-			x, y = y, x
-		}
-		return ssaflow.IsNil(y) && x == v && onTrue == (c.Op == token.EQL)
-	}
-	return false
+	x, nilOnTrue, ok := ssaflow.NilTest(cond)
+	return ok && x == v && onTrue == nilOnTrue
 }
 
 // testsNonNil reports whether cond, known to be onTrue, implies that v is
 // non-nil.
 func testsNonNil(cond, v ssa.Value, onTrue bool) bool {
-	switch c := cond.(type) {
-	case *ssa.UnOp:
-		if c.Op == token.NOT {
-			return testsNonNil(c.X, v, !onTrue)
-		}
-	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return false
-		}
-		x, y := c.X, c.Y
-		if ssaflow.IsNil(x) {
-			x, y = y, x
-		}
-		if !ssaflow.IsNil(y) || onTrue != (c.Op == token.NEQ) {
-			return false
-		}
-		// x != nil holds here.
-		if x == v {
-			return true
-		}
-		// client.IgnoreNotFound(err) != nil: err is non-nil too.
-		if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound", "IgnoreAlreadyExists"); ok {
-			return len(call.Call.Args) == 1 && call.Call.Args[0] == v
-		}
+	x, nilOnTrue, ok := ssaflow.NilTest(cond)
+	if !ok || onTrue == nilOnTrue {
+		return false
+	}
+	// x != nil holds here.
+	if x == v {
+		return true
+	}
+	// client.IgnoreNotFound(err) != nil: err is non-nil too.
+	if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound", "IgnoreAlreadyExists"); ok {
+		return len(call.Call.Args) == 1 && call.Call.Args[0] == v
 	}
 	return false
 }

@@ -455,6 +455,28 @@ func VariadicElems(v ssa.Value) (elems []ssa.Value, ok bool) {
 	return nil, false
 }
 
+// NilTest recognises cond as a comparison of a value with nil (x == nil,
+// x != nil, nil on either side, negations followed) and returns x and
+// whether x is nil when cond is true.
+func NilTest(cond ssa.Value) (x ssa.Value, nilOnTrue bool, ok bool) {
+	if not, isNot := cond.(*ssa.UnOp); isNot && not.Op == token.NOT {
+		x, nilOnTrue, ok = NilTest(not.X)
+		return x, !nilOnTrue, ok
+	}
+	cmp, isCmp := cond.(*ssa.BinOp)
+	if !isCmp || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return nil, false, false
+	}
+	x, y := cmp.X, cmp.Y
+	if IsNil(x) {
+		x, y = y, x
+	}
+	if !IsNil(y) {
+		return nil, false, false
+	}
+	return x, cmp.Op == token.EQL, true
+}
+
 // IsNil reports whether v is the constant nil.
 func IsNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
