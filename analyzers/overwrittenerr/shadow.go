@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -76,7 +77,7 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType) {
 			if !ok || !crapi.IsError(outer.Type()) || !inFunc(outer, fscope) {
 				continue
 			}
-			if !onlyNilTests(pass, body, inner) {
+			if !onlyNilTests(pass, body, inner) || handled(pass, body, inner) {
 				continue
 			}
 			read := readAfter(pass, body, outer, inner.Parent().End(), fscope)
@@ -121,6 +122,53 @@ func onlyNilTests(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 		return true
 	})
 	return ok
+}
+
+// handled reports whether a test of v sends its non-nil side into a block
+// that does not fall through (a return, a branch, a panic, log.Fatal...):
+// the failure is dealt with there, not dropped.
+func handled(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		cmp, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || !(isVar(pass, cmp.X, v) && isNilIdent(pass, cmp.Y) || isVar(pass, cmp.Y, v) && isNilIdent(pass, cmp.X)) {
+			return true
+		}
+		var failing ast.Stmt = ifs.Body // err != nil { ... }
+		if cmp.Op == token.EQL {
+			failing = ifs.Else // err == nil { ... } else { ... }
+		}
+		if blk, ok := failing.(*ast.BlockStmt); ok && len(blk.List) > 0 && terminates(pass, blk.List[len(blk.List)-1]) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// terminates reports whether s does not fall through to the next
+// statement.
+func terminates(pass *analysis.Pass, s ast.Stmt) bool {
+	switch x := s.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := x.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fn := typeutil.Callee(pass.TypesInfo, call).(type) {
+		case *types.Builtin:
+			return fn.Name() == "panic"
+		case *types.Func:
+			return ssapkg.NoReturn(fn)
+		}
+	}
+	return false
 }
 
 func isVar(pass *analysis.Pass, e ast.Expr, v *types.Var) bool {

@@ -112,7 +112,7 @@ func (p *Program) build() {
 		return
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
-	prog.SetNoReturn(noReturn)
+	prog.SetNoReturn(NoReturn)
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
@@ -179,9 +179,9 @@ func kubernetes(path string) bool {
 	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
 }
 
-// noReturn reports the standard and logging functions that end the
+// NoReturn reports the standard and logging functions that end the
 // process or goroutine, so that no control flow continues after them.
-func noReturn(fn *types.Func) bool {
+func NoReturn(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
 	}

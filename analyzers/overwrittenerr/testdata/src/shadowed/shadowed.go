@@ -6,6 +6,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -22,7 +23,7 @@ func (r *Reconciler) build(ctx context.Context) (*corev1.ConfigMap, error) {
 func (r *Reconciler) sync(ctx context.Context, enabled bool) error {
 	var err error
 	if enabled {
-		cm, err := r.build(ctx) // want `err := declares a new err that hides the one read at line 30: when r.build fails, its error is only compared with nil here and then dropped, and the function goes on with the old err; assign it with = \(declare the other variables first\)`
+		cm, err := r.build(ctx) // want `err := declares a new err that hides the one read at line 31: when r.build fails, its error is only compared with nil here and then dropped, and the function goes on with the old err; assign it with = \(declare the other variables first\)`
 		if err == nil {
 			cm.Data = map[string]string{}
 		}
@@ -33,7 +34,7 @@ func (r *Reconciler) sync(ctx context.Context, enabled bool) error {
 // Named results and a bare return.
 func (r *Reconciler) named(ctx context.Context, enabled bool) (cm *corev1.ConfigMap, err error) {
 	if enabled {
-		cm, err := r.build(ctx) // want `err := declares a new err that hides the one read at line 42`
+		cm, err := r.build(ctx) // want `err := declares a new err that hides the one read at line 43`
 		if err != nil {
 			cm = nil
 		}
@@ -90,6 +91,17 @@ func (r *Reconciler) blank(ctx context.Context, enabled bool) error {
 	if enabled {
 		cm, _ := r.build(ctx)
 		_ = cm
+	}
+	return err
+}
+
+// The inner failure ends the program: dealt with, not dropped.
+func (r *Reconciler) fatal(ctx context.Context, enabled bool) error {
+	var err error
+	if enabled {
+		if _, err := r.build(ctx); err != nil {
+			klog.Fatalf("cannot build")
+		}
 	}
 	return err
 }
