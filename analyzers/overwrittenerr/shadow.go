@@ -111,10 +111,8 @@ func onlyNilTests(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 		if !ok {
 			return false
 		}
-		if cmp, isCmp := n.(*ast.BinaryExpr); isCmp && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
-			if isVar(pass, cmp.X, v) && isNilIdent(pass, cmp.Y) || isVar(pass, cmp.Y, v) && isNilIdent(pass, cmp.X) {
-				return false // a nil test: its operands are fine
-			}
+		if cmp, isCmp := n.(*ast.BinaryExpr); isCmp && nilTestOf(pass, cmp, v) {
+			return false // a nil test: its operands are fine
 		}
 		if id, isID := n.(*ast.Ident); isID && pass.TypesInfo.Uses[id] == v {
 			ok = false
@@ -135,7 +133,7 @@ func handled(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 			return !found
 		}
 		cmp, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || !(isVar(pass, cmp.X, v) && isNilIdent(pass, cmp.Y) || isVar(pass, cmp.Y, v) && isNilIdent(pass, cmp.X)) {
+		if !ok || !nilTestOf(pass, cmp, v) {
 			return true
 		}
 		var failing ast.Stmt = ifs.Body // err != nil { ... }
@@ -169,6 +167,14 @@ func terminates(pass *analysis.Pass, s ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// nilTestOf reports whether cmp is v == nil or v != nil.
+func nilTestOf(pass *analysis.Pass, cmp *ast.BinaryExpr, v *types.Var) bool {
+	if cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return false
+	}
+	return isVar(pass, cmp.X, v) && isNilIdent(pass, cmp.Y) || isVar(pass, cmp.Y, v) && isNilIdent(pass, cmp.X)
 }
 
 func isVar(pass *analysis.Pass, e ast.Expr, v *types.Var) bool {
