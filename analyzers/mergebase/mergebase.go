@@ -88,7 +88,7 @@ func aliased(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, mf *ss
 	// The copy can be taken where the base is now only if nothing has
 	// changed the object before: otherwise it is too late there too.
 	h := objs.Steps(fn, mf, obj)
-	if !h.Entry && len(h.Unknown) == 0 && h.Strong&relevant(status) == 0 && hasDeepCopy(pass, ptr) {
+	if !h.Entry && len(h.Unknown) == 0 && h.Strong&relevant(status) == 0 && crapi.HasObjectDeepCopy(pass.Pkg, ptr) {
 		fixes = []analysis.SuggestedFix{{
 			Message:   "Make the patch from a copy: " + name + ".DeepCopy()",
 			TextEdits: []analysis.TextEdit{{Pos: expr.Args[0].Pos(), End: expr.Args[0].End(), NewText: []byte(name + ".DeepCopy()")}},
@@ -158,26 +158,4 @@ func emptyInit(c ssa.Instruction) bool {
 		}
 	}
 	return true
-}
-
-// hasDeepCopy reports whether t, a pointer type, has a DeepCopy method
-// whose result is a client.Object, as MergeFrom needs.
-func hasDeepCopy(pass *analysis.Pass, t types.Type) bool {
-	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
-		return false
-	}
-	sel := types.NewMethodSet(t).Lookup(nil, "DeepCopy")
-	if sel == nil {
-		return false
-	}
-	sig, ok := sel.Type().(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-		return false
-	}
-	obj := crapi.LookupType(pass.Pkg, crapi.ClientPkg, "Object")
-	if obj == nil {
-		return false
-	}
-	iface, ok := obj.Underlying().(*types.Interface)
-	return ok && types.Implements(sig.Results().At(0).Type(), iface)
 }

@@ -56,7 +56,7 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objec
 	if ue, ok := base.(*ast.UnaryExpr); ok && ue.Op == token.AND {
 		base = ast.Unparen(ue.X)
 	}
-	if !plainExpr(base, 0) || !c.hasDeepCopy(base) {
+	if !plainExpr(base, 0) || !crapi.HasObjectDeepCopy(pass.Pkg, pass.TypesInfo.TypeOf(base)) {
 		return nil
 	}
 
@@ -138,7 +138,7 @@ func startPos(s ssa.Instruction) token.Pos {
 	return s.Pos()
 }
 
-// iface returns the client interface name (Object, PatchOption), nil if
+// iface returns the client interface name (PatchOption), nil if
 // the package does not depend on controller-runtime's client.
 func iface(pkg *types.Package, name string) *types.Interface {
 	t := crapi.LookupType(pkg, crapi.ClientPkg, name)
@@ -165,23 +165,6 @@ func (c *checker) hasPatch(recv ast.Expr) bool {
 	return sig.Variadic() && sig.Params().Len() == 4 &&
 		crapi.IsContext(sig.Params().At(0).Type()) &&
 		crapi.IsNamed(sig.Params().At(2).Type(), crapi.ClientPkg, "Patch")
-}
-
-// hasDeepCopy reports whether e.DeepCopy() exists and returns a
-// client.Object, as MergeFrom needs.
-func (c *checker) hasDeepCopy(e ast.Expr) bool {
-	t := c.pass.TypesInfo.TypeOf(e)
-	objIface := iface(c.pass.Pkg, "Object")
-	if t == nil || objIface == nil {
-		return false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "DeepCopy")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := fn.Signature()
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Implements(sig.Results().At(0).Type(), objIface)
 }
 
 // plainExpr reports whether e names a variable without side effects or

@@ -170,3 +170,24 @@ func findImport(from *types.Package, path string) *types.Package {
 	}
 	return nil
 }
+
+// HasObjectDeepCopy reports whether a value of type t (addressable) has a
+// DeepCopy method whose result is a client.Object, as client.MergeFrom
+// needs: the generated deep copy of an object type.
+func HasObjectDeepCopy(from *types.Package, t types.Type) bool {
+	objType := LookupType(from, ClientPkg, "Object")
+	if t == nil || objType == nil {
+		return false
+	}
+	objIface, ok := objType.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	m, _, _ := types.LookupFieldOrMethod(t, true, from, "DeepCopy")
+	fn, ok := m.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Implements(sig.Results().At(0).Type(), objIface)
+}
