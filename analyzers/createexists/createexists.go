@@ -122,13 +122,13 @@ func returned(fn *ssa.Function, carriers map[ssa.Value]bool) bool {
 // return on failure). A branch on anything else (state, a lookup's
 // NotFound, a loop) guards it.
 func everyTime(fn *ssa.Function, call *ssa.Call, lookup func(err ssa.Value) bool) bool {
-	target := call.Block()
+	reach := ssaflow.Reaching(call.Block())
 	for _, b := range fn.Blocks {
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok || !reaches(b, target) {
+		if !ok || !reach[b] {
 			continue
 		}
-		r0, r1 := reaches(b.Succs[0], target), reaches(b.Succs[1], target)
+		r0, r1 := reach[b.Succs[0]], reach[b.Succs[1]]
 		if r0 && r1 {
 			continue // both ways lead to it: no decision
 		}
@@ -163,9 +163,4 @@ func looksUp(objs *objects.Result, fn *ssa.Function, err, obj ssa.Value) bool {
 	}
 	c, args, ok := crapi.ClientCallSSA(call.Common())
 	return ok && c.Method == crapi.Get && len(args) >= 3 && objs.Same(fn, args[2], obj)
-}
-
-// reaches reports whether target can be reached from b (b included).
-func reaches(b, target *ssa.BasicBlock) bool {
-	return ssaflow.Reachable(b, nil)[target]
 }

@@ -235,6 +235,24 @@ func Reachable(start *ssa.BasicBlock, skip func(from, to *ssa.BasicBlock) bool) 
 	return seen
 }
 
+// Reaching returns the blocks from which target can be reached, target
+// included: Reachable's walk, backwards over predecessors.
+func Reaching(target *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{target: true}
+	stack := []*ssa.BasicBlock{target}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	return seen
+}
+
 // CallExpr returns the call expression of fn's syntax at which call is
 // made, or nil.
 func CallExpr(fn *ssa.Function, call ssa.CallInstruction) *ast.CallExpr {
