@@ -27,10 +27,8 @@ type BuilderFunc struct {
 // FactCall is a builder call of a BuilderFunc, its object type named by
 // package path and type name ("" when unknown).
 type FactCall struct {
-	Method  string
-	PkgPath string
-	Name    string
-	Pointer bool
+	Method string
+	Type   crapi.TypeRef
 }
 
 // AFact implements analysis.Fact.
@@ -40,11 +38,8 @@ func (f *BuilderFunc) String() string {
 	var calls []string
 	for _, c := range f.Calls {
 		t := "?"
-		if c.Name != "" {
-			t = c.PkgPath + "." + c.Name
-			if c.Pointer {
-				t = "*" + t
-			}
+		if c.Type.Name != "" {
+			t = c.Type.String()
 		}
 		calls = append(calls, c.Method+"("+t+")")
 	}
@@ -55,15 +50,8 @@ func (f *BuilderFunc) String() string {
 // factCall summarises a call of a chain for a fact.
 func factCall(c *Call) FactCall {
 	fc := FactCall{Method: string(c.Method)}
-	t := c.Object
-	if t == nil {
-		return fc
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		fc.Pointer, t = true, p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.TypeArgs().Len() == 0 {
-		fc.PkgPath, fc.Name = n.Obj().Pkg().Path(), n.Obj().Name()
+	if c.Object != nil {
+		fc.Type, _ = crapi.RefOf(c.Object)
 	}
 	return fc
 }
@@ -192,7 +180,7 @@ func (e *extractor) imported(call *ssa.Call, fn *ssa.Function) []pending {
 		c := *base
 		c.Method = Method(fc.Method)
 		c.Via = callee
-		c.Object = e.resolve(fc)
+		c.Object = fc.Type.Resolve(e.pkg)
 		if c.Object == nil {
 			c.Method = WatchesRawSource // an unknown source: the model is incomplete
 		}
@@ -205,20 +193,4 @@ func (e *extractor) imported(call *ssa.Call, fn *ssa.Function) []pending {
 		out = append(out, pending{&c, root})
 	}
 	return out
-}
-
-// resolve finds the object type of a fact's call among the packages this
-// package depends on.
-func (e *extractor) resolve(fc FactCall) types.Type {
-	if fc.Name == "" || e.pkg == nil {
-		return nil
-	}
-	t := crapi.LookupType(e.pkg, fc.PkgPath, fc.Name)
-	if t == nil {
-		return nil
-	}
-	if fc.Pointer {
-		return types.NewPointer(t)
-	}
-	return t
 }

@@ -50,49 +50,20 @@ func (s *Access) add(o *Access) {
 type AccessFact struct {
 	ClientCalls, UnknownWrites bool
 	Writes                     []WriteFact
-	Reads                      []TypeRef
+	Reads                      []crapi.TypeRef
 }
 
 // WriteFact is a Write in a fact.
 type WriteFact struct {
 	Method string
-	Type   TypeRef
+	Type   crapi.TypeRef
 	Sub    bool
-}
-
-// TypeRef names a named type, or a pointer to one.
-type TypeRef struct {
-	Pkg, Name string
-	Ptr       bool
-}
-
-func typeRef(t types.Type) (TypeRef, bool) {
-	ptr := false
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, ptr = p.Elem(), true
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
-		return TypeRef{}, false
-	}
-	return TypeRef{Pkg: n.Obj().Pkg().Path(), Name: n.Obj().Name(), Ptr: ptr}, true
-}
-
-func (r TypeRef) resolve(from *types.Package) types.Type {
-	t := crapi.LookupType(from, r.Pkg, r.Name)
-	if t == nil {
-		return nil
-	}
-	if r.Ptr {
-		return types.NewPointer(t)
-	}
-	return t
 }
 
 func (s *Access) fact() *AccessFact {
 	f := &AccessFact{ClientCalls: s.ClientCalls, UnknownWrites: s.UnknownWrites}
 	for _, w := range s.Writes {
-		ref, ok := typeRef(w.Type)
+		ref, ok := crapi.RefOf(w.Type)
 		if !ok {
 			f.UnknownWrites = true
 			continue
@@ -100,7 +71,7 @@ func (s *Access) fact() *AccessFact {
 		f.Writes = append(f.Writes, WriteFact{Method: w.Method, Type: ref, Sub: w.Sub})
 	}
 	for _, t := range s.Reads {
-		if ref, ok := typeRef(t); ok {
+		if ref, ok := crapi.RefOf(t); ok {
 			f.Reads = append(f.Reads, ref)
 		}
 	}
@@ -110,7 +81,7 @@ func (s *Access) fact() *AccessFact {
 func (f *AccessFact) access(from *types.Package) *Access {
 	s := &Access{ClientCalls: f.ClientCalls, UnknownWrites: f.UnknownWrites}
 	for _, w := range f.Writes {
-		t := w.Type.resolve(from)
+		t := w.Type.Resolve(from)
 		if t == nil {
 			s.UnknownWrites = true
 			continue
@@ -118,7 +89,7 @@ func (f *AccessFact) access(from *types.Package) *Access {
 		s.Writes = append(s.Writes, Write{Method: w.Method, Type: t, Sub: w.Sub})
 	}
 	for _, r := range f.Reads {
-		if t := r.resolve(from); t != nil {
+		if t := r.Resolve(from); t != nil {
 			s.Reads = append(s.Reads, t)
 		}
 	}
