@@ -25,11 +25,12 @@ var doc string
 // Analyzer reports Updates of fetched and changed objects that another
 // controller also writes.
 var Analyzer = &analysis.Analyzer{
-	Name:     "updatepatch",
-	Doc:      checkdoc.MustExtract(doc, "updatepatch"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
-	Run:      run,
+	Name:      "updatepatch",
+	Doc:       checkdoc.MustExtract(doc, "updatepatch"),
+	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Updates)},
 }
 
 // all widens the check to every Update after field changes.
@@ -51,9 +52,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
 	c := &checker{
-		pass:  pass,
-		objs:  objects.Of(pass),
-		names: map[ast.Node]map[string]insertion{},
+		pass:    pass,
+		objs:    objects.Of(pass),
+		names:   map[ast.Node]map[string]insertion{},
+		pending: map[*ssa.Function][]UpdateSite{},
 	}
 	c.model = model
 	scope := reconcilerCode(funcs, model)
@@ -70,6 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.handedOn = handedTo(fn, func(*ssa.CallCommon) bool { return true })
 		c.checkFunc(fn, ctls)
 	}
+	c.exportUpdates(funcs, scope)
 	return nil, nil
 }
 
@@ -184,11 +187,17 @@ type checker struct {
 	// the patches of earlier fixes, so that two fixes applied together
 	// declare different variables (or the same one at the same place).
 	names map[ast.Node]map[string]insertion
+	// pending holds the Updates of each function that this package
+	// cannot judge, for the Updates facts.
+	pending map[*ssa.Function][]UpdateSite
 }
 
 func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 	if inRetry(fn) {
 		return
+	}
+	if len(ctls) > 0 {
+		c.checkCalls(fn, ctls)
 	}
 	for _, site := range crapi.ClientCalls(fn) {
 		if site.Method == crapi.Update && !site.SubResource && len(site.Args) >= 2 {
@@ -242,7 +251,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		return // an object of unknown kind: it may be the For type
 	}
 	who, ok := c.whoElseWrites(t, ctls)
-	if !ok {
+	if !ok && len(ctls) > 0 {
 		return
 	}
 	h := c.objs.Steps(fn, call, obj)
@@ -263,6 +272,12 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if h.Strong&^objects.Status == 0 {
 		// Update drops status changes, and so would a Patch of the main
 		// resource: the wrong writer, which statuswriter reports.
+		return
+	}
+	if !ok {
+		// Code of no known controller: whose object this is, a
+		// reconciler that calls it from another package may know.
+		c.record(fn, call, t)
 		return
 	}
 	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom",

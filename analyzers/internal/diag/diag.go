@@ -40,10 +40,17 @@ func IsGenerated(pass *analysis.Pass, pos token.Pos) bool {
 	return strings.HasPrefix(name, "zz_generated")
 }
 
+// Silenced reports whether a diagnostic at pos would be dropped: a
+// generated file, or a directive for the pass's analyzer. A check that
+// reports elsewhere what it found at pos (through a fact) asks it first.
+func Silenced(pass *analysis.Pass, pos token.Pos) bool {
+	return IsGenerated(pass, pos) || suppressed(pass, pos)
+}
+
 // Report reports d unless it lies in a generated file or a
 // //reconcilecheck:ignore directive for the pass's analyzer covers it.
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	if IsGenerated(pass, d.Pos) || suppressed(pass, d.Pos) {
+	if Silenced(pass, d.Pos) {
 		return
 	}
 	for i := range d.SuggestedFixes {

@@ -19,6 +19,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
+	"example.com/guestbook-operator/internal/dump"
 )
 
 const (
@@ -47,7 +48,7 @@ type GuestbookBackupReconciler struct {
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookbackups,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookbackups/status,verbs=get;update;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookbackups/finalizers,verbs=update
-// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;update;patch
 // +kubebuilder:rbac:groups=batch,resources=jobs,verbs=get;list;watch;create;delete
 // +kubebuilder:rbac:groups=core,resources=persistentvolumeclaims,verbs=get;list;watch;create;update;patch;delete
 
@@ -144,7 +145,7 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	// One-shot backup.
 	switch backup.Status.Phase {
 	case webappv1alpha1.BackupCompleted, webappv1alpha1.BackupFailed:
-		return ctrl.Result{}, nil
+		return r.pruneDumpJob(ctx, backup)
 	}
 
 	if controllerutil.AddFinalizer(backup, backupFinalizer) {
@@ -184,6 +185,10 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	job := &batchv1.Job{}
 	err = r.Get(ctx, types.NamespacedName{Namespace: backup.Namespace, Name: dumpJobName(backup)}, job)
 	if apierrors.IsNotFound(err) {
+		// The frontend turns read-only while its store is dumped.
+		if err := dump.MarkGuestbook(ctx, r.Client, client.ObjectKeyFromObject(gb), backup.Name); err != nil { // expect: updatepatch
+			return ctrl.Result{}, err
+		}
 		job = newDumpJob(backup, fmt.Sprintf("%s.%s.svc", gb.Name, gb.Namespace), pvc)
 		if err := ctrl.SetControllerReference(backup, job, r.Scheme); err != nil {
 			return ctrl.Result{}, err
@@ -201,8 +206,14 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 
 	switch {
 	case jobFinished(job, batchv1.JobComplete):
+		if err := dump.UnmarkGuestbook(ctx, r.Client, client.ObjectKeyFromObject(gb)); err != nil {
+			return ctrl.Result{}, err
+		}
 		return ctrl.Result{}, r.setPhase(ctx, backup, webappv1alpha1.BackupCompleted, "")
 	case jobFinished(job, batchv1.JobFailed):
+		if err := dump.UnmarkGuestbook(ctx, r.Client, client.ObjectKeyFromObject(gb)); err != nil {
+			return ctrl.Result{}, err
+		}
 		return ctrl.Result{}, r.setPhase(ctx, backup, webappv1alpha1.BackupFailed, "the dump Job failed")
 	}
 	if backup.Status.Phase != webappv1alpha1.BackupRunning {
@@ -221,6 +232,23 @@ func (r *GuestbookBackupReconciler) setPhase(ctx context.Context, backup *webapp
 	backup.Status.Message = message
 	backup.Status.CompletionTime = &now
 	return r.Update(ctx, backup) // expect: statuswriter
+}
+
+// pruneDumpJob deletes the dump Job of a finished backup (the volume
+// keeps the dump). A failed lookup is only logged and the reconcile ends
+// in success: the finished Job sends no more events, so nothing retries
+// the deletion and the Job and its pod stay.
+func (r *GuestbookBackupReconciler) pruneDumpJob(ctx context.Context, backup *webappv1alpha1.GuestbookBackup) (ctrl.Result, error) {
+	log := logf.FromContext(ctx)
+	job := &batchv1.Job{}
+	if err := r.Get(ctx, types.NamespacedName{Namespace: backup.Namespace, Name: dumpJobName(backup)}, job); err != nil {
+		if !apierrors.IsNotFound(err) {
+			log.Error(err, "Failed to look up the dump Job") // expect: droppederr
+		}
+	} else if err := r.Delete(ctx, job, client.PropagationPolicy(metav1.DeletePropagationBackground)); client.IgnoreNotFound(err) != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
 }
 
 // releaseStorage removes our finalizer from the backup's volume and deletes

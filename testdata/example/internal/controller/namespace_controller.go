@@ -29,6 +29,10 @@ const (
 	appliedTierAnnotation = "webapp.example.com/applied-tier"
 
 	defaultGuestbookName = "guestbook"
+
+	// defaultGuestbookAnnotation on a namespace names the guestbook the
+	// controller created there.
+	defaultGuestbookAnnotation = "webapp.example.com/default-guestbook"
 )
 
 // NamespaceReconciler gives every namespace labelled
@@ -87,6 +91,15 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 			return ctrl.Result{RequeueAfter: time.Minute}, err // expect: resulterr
 		}
 		log.Info("Created the default guestbook", "guestbook", client.ObjectKeyFromObject(gb))
+
+		// Record it on the namespace. The error is discarded: a failed
+		// patch is neither logged nor retried.
+		patch := client.MergeFrom(ns.DeepCopy())
+		if ns.Annotations == nil {
+			ns.Annotations = map[string]string{}
+		}
+		ns.Annotations[defaultGuestbookAnnotation] = gb.Name
+		_ = r.Patch(ctx, ns, patch) // expect: droppederr
 		return ctrl.Result{}, nil
 	}
 

@@ -24,7 +24,7 @@ func ScaleStatefulSet(ctx context.Context, c client.Client, key types.Namespaced
 
 // SetConfig changes a ConfigMap: no Kubernetes controller writes it, so
 // only -updatepatch.all reports it here.
-func SetConfig(ctx context.Context, c client.Client, key types.NamespacedName) error {
+func SetConfig(ctx context.Context, c client.Client, key types.NamespacedName) error { // want SetConfig:`updates\(\*k8s.io/api/core/v1.ConfigMap@subreconciler.go:33\)`
 	cm := &corev1.ConfigMap{}
 	if err := c.Get(ctx, key, cm); err != nil {
 		return err

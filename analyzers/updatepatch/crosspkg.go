@@ -1,0 +1,205 @@
+package updatepatch
+
+import (
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// Updates is the fact of a function of the module that updates whole
+// objects it fetched and changed, itself or through the functions it
+// calls, in a package that cannot tell whose objects they are: a package
+// of sub-reconcilers with no builder chain. The reconciler that calls the
+// function from another package knows which type it is For, and reports
+// the call when the object is a child another controller writes.
+type Updates struct {
+	Sites []UpdateSite
+}
+
+// UpdateSite is one such Update: the object's type and where it is.
+type UpdateSite struct {
+	Type crapi.TypeRef
+	At   string // file:line, for the message
+}
+
+// AFact implements analysis.Fact.
+func (*Updates) AFact() {}
+
+func (f *Updates) String() string {
+	var s []string
+	for _, u := range f.Sites {
+		s = append(s, u.Type.String()+"@"+u.At)
+	}
+	return "updates(" + strings.Join(s, " ") + ")"
+}
+
+// maxSites bounds a fact: the first few Updates are enough for a message.
+const maxSites = 8
+
+// record keeps an Update this package does not report, for the fact of
+// the functions that reach it.
+func (c *checker) record(fn *ssa.Function, call *ssa.Call, t types.Type) {
+	ref, ok := crapi.RefOf(t)
+	if !ok || c.inReconciler || c.handedOn || diag.Silenced(c.pass, call.Pos()) {
+		return
+	}
+	pos := c.pass.Fset.Position(call.Pos())
+	c.pending[fn] = append(c.pending[fn], UpdateSite{Type: ref, At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+}
+
+// exportUpdates exports the Updates fact of every declared function that
+// reaches a recorded Update: in its body, its closures, or the functions
+// it calls (of this package, or with a fact).
+// Code of a known controller is judged where it is, and exports
+// nothing.
+func (c *checker) exportUpdates(funcs []*ssa.Function, scope map[*ssa.Function][]*ctrlmodel.Controller) {
+	memo := map[*ssa.Function][]UpdateSite{}
+	var visit func(fn *ssa.Function) []UpdateSite
+	visit = func(fn *ssa.Function) []UpdateSite {
+		if s, ok := memo[fn]; ok {
+			return s
+		}
+		memo[fn] = nil // a recursive call adds nothing
+		if scope[fn] != nil {
+			return nil
+		}
+		out := slices.Clone(c.pending[fn])
+		for _, anon := range fn.AnonFuncs {
+			out = append(out, visit(anon)...)
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if callee := localCallee(call.Common(), fn.Pkg); callee != nil {
+					out = append(out, visit(callee)...)
+				} else if f := c.importedUpdates(call.Common()); f != nil {
+					out = append(out, f.Sites...)
+				}
+			}
+		}
+		out = slices.Compact(out)
+		if len(out) > maxSites {
+			out = out[:maxSites]
+		}
+		memo[fn] = out
+		return out
+	}
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		if sites := visit(fn); len(sites) > 0 {
+			c.pass.ExportObjectFact(obj, &Updates{Sites: sites})
+		}
+	}
+}
+
+// importedUpdates returns the Updates fact of the function cc statically
+// calls in another package, or nil.
+func (c *checker) importedUpdates(cc *ssa.CallCommon) *Updates {
+	callee := cc.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	f := new(Updates)
+	if !c.pass.ImportObjectFact(obj, f) {
+		return nil
+	}
+	return f
+}
+
+// checkCalls reports the calls, in code of the controllers ctls, of
+// functions of other packages whose Updates fact names a child of theirs:
+// a type with a status that none of them is For.
+func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
+	for _, ctl := range ctls {
+		if !forKnown(ctl) {
+			return
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			f := c.importedUpdates(call.Common())
+			if f == nil {
+				continue
+			}
+			for _, site := range f.Sites {
+				t := site.Type.Resolve(c.pass.Pkg)
+				if t == nil || !c.childOf(t, ctls) {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				diag.Report(c.pass, analysis.Diagnostic{
+					Pos: call.Pos(),
+					Message: fmt.Sprintf("%s updates the whole %s (%s), which another controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
+						funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At),
+				})
+				break // one report per call
+			}
+		}
+	}
+}
+
+// childOf reports whether t is an object with a status that none of the
+// controllers ctls is For: its status has a writer, every write of which
+// makes a stale copy conflict.
+func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller) bool {
+	if !hasStatus(t) || ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
+		return false
+	}
+	for _, ctl := range ctls {
+		if ctl.IsFor(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// funcName names fn as its caller's package would: pkg.F or (*pkg.T).M.
+func funcName(fn *ssa.Function, from *types.Package) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return fn.Name()
+	}
+	qual := func(p *types.Package) string {
+		if p == from {
+			return ""
+		}
+		return p.Name()
+	}
+	if recv := obj.Type().(*types.Signature).Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), qual) + ")." + obj.Name()
+	}
+	if p := qual(obj.Pkg()); p != "" {
+		return p + "." + obj.Name()
+	}
+	return obj.Name()
+}
