@@ -1,0 +1,331 @@
+// Package apimarkers reads the kubebuilder markers of the user's module
+// with controller-gen's own parser (sigs.k8s.io/controller-tools), so that
+// the syntax accepted and where a marker belongs are exactly what
+// controller-gen decides: the API group, kinds, plurals and status
+// subresources of an API package, and the RBAC rules of any package.
+//
+// Its result answers, for the analysed package and for every package of
+// the module it imports (through a package fact), what their markers say:
+// a check asks for the markers of the package that declares a type.
+package apimarkers
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gobuffalo/flect"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
+	"sigs.k8s.io/controller-tools/pkg/deepcopy"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	"sigs.k8s.io/controller-tools/pkg/markers"
+	"sigs.k8s.io/controller-tools/pkg/rbac"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+const doc = `read the kubebuilder markers of a package
+
+apimarkers reports nothing; its result (*apimarkers.Package), also a
+package fact, holds the package's +groupName, its kinds (root object
+types) with their plural and whether they have the status subresource,
+and its +kubebuilder:rbac rules.`
+
+// Analyzer computes the *Result of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "apimarkers",
+	Doc:        doc,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	FactTypes:  []analysis.Fact{new(Package)},
+	Run:        run,
+}
+
+// Package is what the markers of one package say.
+type Package struct {
+	// Group is the +groupName of the package; "" without one.
+	Group string
+	// Version is +versionName, else the package name.
+	Version string
+	// Kinds are the types marked +kubebuilder:object:root=true, or with
+	// the status subresource, in source order.
+	Kinds []Kind
+	// Rules are the +kubebuilder:rbac markers, in source order.
+	Rules []Rule
+	// Err is set when controller-gen would reject a marker of the
+	// package; the rest is then empty, and checks asking are silent.
+	Err string
+
+	pkg *types.Package // in the pass that read it
+}
+
+// Kind is a type of an API package.
+type Kind struct {
+	Type string // the Go type name, which is the kind
+	// Root: +kubebuilder:object:root=true.
+	Root bool
+	// Plural is the resource name: +kubebuilder:resource:path, else
+	// controller-gen's default (the lower-cased English plural).
+	Plural string
+	// StatusSubresource: +kubebuilder:subresource:status.
+	StatusSubresource bool
+	// Cluster: +kubebuilder:resource:scope=Cluster.
+	Cluster bool
+}
+
+// Rule is one +kubebuilder:rbac marker, as controller-gen parses it.
+type Rule struct {
+	Groups, Resources, ResourceNames, Verbs, URLs []string
+	Namespace                                     string
+	// At is where the marker is, as file:line (for messages in other
+	// packages); pos is valid in the pass that parsed it only.
+	At  string
+	pos token.Pos
+}
+
+// Pos is the position of the marker in the analysed package; NoPos for a
+// rule read from a fact.
+func (r Rule) Pos() token.Pos { return r.pos }
+
+// AFact implements analysis.Fact.
+func (*Package) AFact() {}
+
+func (p *Package) String() string {
+	var parts []string
+	if p.Group != "" {
+		parts = append(parts, "group="+p.Group+"/"+p.Version)
+	}
+	for _, k := range p.Kinds {
+		s := k.Type + ":" + k.Plural
+		if k.StatusSubresource {
+			s += "+status"
+		}
+		parts = append(parts, s)
+	}
+	for _, r := range p.Rules {
+		parts = append(parts, fmt.Sprintf("rbac(%s;%s;%s)", strings.Join(r.Groups, ","), strings.Join(r.Resources, ","), strings.Join(r.Verbs, ",")))
+	}
+	if p.Err != "" {
+		parts = append(parts, "error: "+p.Err)
+	}
+	return "markers(" + strings.Join(parts, " ") + ")"
+}
+
+// Kind returns the kind declared by the type named name, or nil.
+func (p *Package) Kind(name string) *Kind {
+	if p == nil {
+		return nil
+	}
+	for i := range p.Kinds {
+		if p.Kinds[i].Type == name {
+			return &p.Kinds[i]
+		}
+	}
+	return nil
+}
+
+// Result holds the markers of the analysed package and of the packages
+// of the module it depends on.
+type Result struct {
+	own      *Package
+	imported map[*types.Package]*Package
+}
+
+// Of returns the apimarkers result of the pass, which must require
+// Analyzer.
+func Of(pass *analysis.Pass) *Result {
+	r, _ := pass.ResultOf[Analyzer].(*Result)
+	if r == nil {
+		return &Result{}
+	}
+	return r
+}
+
+// Own returns the markers of the analysed package; nil for a dependency.
+func (r *Result) Own() *Package { return r.own }
+
+// Lookup returns the markers of pkg: the analysed package's, or those of
+// a package of the module it depends on. Nil when pkg has none, or is a
+// dependency module's.
+func (r *Result) Lookup(pkg *types.Package) *Package {
+	if pkg == nil {
+		return nil
+	}
+	if r.own != nil && r.own.pkg == pkg {
+		return r.own
+	}
+	return r.imported[pkg]
+}
+
+// KindOf returns the kind that the named type t declares, and the markers
+// of its package; nil when t is not a kind of the module.
+func (r *Result) KindOf(t *types.TypeName) (*Kind, *Package) {
+	if t == nil {
+		return nil, nil
+	}
+	p := r.Lookup(t.Pkg())
+	return p.Kind(t.Name()), p
+}
+
+// The marker names read here; every other marker is left to
+// controller-gen, so that a typo in a validation marker does not cost the
+// package its kinds.
+const (
+	groupName         = "groupName"
+	versionName       = "versionName"
+	objectRoot        = "kubebuilder:object:root"
+	subresourceStatus = "kubebuilder:subresource:status"
+	resource          = "kubebuilder:resource"
+	rbacRule          = "kubebuilder:rbac"
+)
+
+// registry holds controller-tools' definitions of those markers.
+var registry = sync.OnceValue(func() *markers.Registry {
+	reg := &markers.Registry{}
+	for _, d := range crdmarkers.AllDefinitions {
+		switch d.Name {
+		case groupName, versionName, subresourceStatus, resource:
+			mustRegister(reg, d.Definition)
+		}
+	}
+	mustRegister(reg, rbac.RuleDefinition)
+	// object:root is declared, unexported, by the deepcopy generator.
+	all := &markers.Registry{}
+	if err := (deepcopy.Generator{}).RegisterMarkers(all); err != nil {
+		panic(err)
+	}
+	for _, target := range []markers.TargetType{markers.DescribesType} {
+		if d := all.Lookup("+"+objectRoot, target); d != nil {
+			mustRegister(reg, d)
+		}
+	}
+	return reg
+})
+
+func mustRegister(reg *markers.Registry, d *markers.Definition) {
+	if err := reg.Register(d); err != nil {
+		panic(err)
+	}
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{imported: map[*types.Package]*Package{}}
+	if ssapkg.IsDependency(pass) {
+		return r, nil
+	}
+	for _, f := range pass.AllPackageFacts() {
+		if p, ok := f.Fact.(*Package); ok {
+			r.imported[f.Package] = p
+		}
+	}
+	r.own = read(pass)
+	r.own.pkg = pass.Pkg
+	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Rules) > 0 || p.Err != "" {
+		pass.ExportPackageFact(p)
+	}
+	return r, nil
+}
+
+// read parses the package's markers as controller-gen would.
+func read(pass *analysis.Pass) *Package {
+	out := &Package{Version: pass.Pkg.Name()}
+	lpkg := &loader.Package{Package: &packages.Package{
+		ID:      pass.Pkg.Path(),
+		PkgPath: pass.Pkg.Path(),
+		Name:    pass.Pkg.Name(),
+		Fset:    pass.Fset,
+		Syntax:  pass.Files,
+	}}
+	if len(pass.Files) == 0 {
+		return out
+	}
+	col := &markers.Collector{Registry: registry()}
+	byNode, err := col.MarkersInPackage(lpkg)
+	if err != nil {
+		return &Package{Version: out.Version, Err: err.Error()}
+	}
+	for _, f := range pass.Files {
+		vals := byNode[f]
+		if g, ok := vals.Get(groupName).(string); ok && out.Group == "" {
+			out.Group = g
+		}
+		if v, ok := vals.Get(versionName).(string); ok && v != "" {
+			out.Version = v
+		}
+		out.Rules = append(out.Rules, rules(pass, f, vals[rbacRule])...)
+	}
+	err = markers.EachType(col, lpkg, func(info *markers.TypeInfo) {
+		root, _ := info.Markers.Get(objectRoot).(bool)
+		status := info.Markers.Get(subresourceStatus) != nil
+		if !root && !status {
+			return
+		}
+		k := Kind{Type: info.Name, Root: root, StatusSubresource: status,
+			Plural: strings.ToLower(flect.Pluralize(info.Name))}
+		if r, ok := info.Markers.Get(resource).(crdmarkers.Resource); ok {
+			if r.Path != "" {
+				k.Plural = r.Path
+			}
+			k.Cluster = r.Scope == "Cluster"
+		}
+		out.Kinds = append(out.Kinds, k)
+	})
+	if err != nil {
+		return &Package{Version: out.Version, Err: err.Error()}
+	}
+	return out
+}
+
+// rules converts the parsed rbac markers of file f, and finds each one's
+// comment for its position: the marker comments of the file, parsed with
+// the same definition, matched in order.
+func rules(pass *analysis.Pass, f *ast.File, parsed []any) []Rule {
+	if len(parsed) == 0 {
+		return nil
+	}
+	type raw struct {
+		rule rbac.Rule
+		pos  token.Pos
+		used bool
+	}
+	var comments []*raw
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+			if !strings.HasPrefix(text, "+"+rbacRule+":") {
+				continue
+			}
+			v, err := rbac.RuleDefinition.Parse(text)
+			if r, ok := v.(rbac.Rule); ok && err == nil {
+				comments = append(comments, &raw{rule: r, pos: c.Pos()})
+			}
+		}
+	}
+	var out []Rule
+	for _, v := range parsed {
+		r, ok := v.(rbac.Rule)
+		if !ok {
+			continue
+		}
+		rule := Rule{Groups: r.Groups, Resources: r.Resources, ResourceNames: r.ResourceNames,
+			Verbs: r.Verbs, URLs: r.URLs, Namespace: r.Namespace}
+		for _, c := range comments {
+			if !c.used && reflect.DeepEqual(c.rule, r) {
+				c.used, rule.pos = true, c.pos
+				p := pass.Fset.Position(c.pos)
+				rule.At = fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+				break
+			}
+		}
+		out = append(out, rule)
+	}
+	slices.SortStableFunc(out, func(a, b Rule) int { return int(a.pos - b.pos) })
+	return out
+}
