@@ -4,7 +4,6 @@ import (
 	"go/types"
 	"strings"
 
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
