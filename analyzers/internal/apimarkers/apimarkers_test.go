@@ -41,6 +41,16 @@ var dump = &analysis.Analyzer{
 			pass.Reportf(pass.Files[0].Name.Pos(), "rules: %s", strings.Join(rules, "; "))
 		}
 		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if u, ok := n.(*ast.UnaryExpr); ok {
+					if lit, ok := u.X.(*ast.CompositeLit); ok {
+						if r, ok := res.ResourceOf(pass.TypesInfo.TypeOf(lit)); ok {
+							pass.Reportf(lit.Pos(), "resource %s", r)
+						}
+					}
+				}
+				return true
+			})
 			for _, decl := range f.Decls {
 				gd, ok := decl.(*ast.GenDecl)
 				if !ok {

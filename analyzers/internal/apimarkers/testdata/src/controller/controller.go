@@ -1,4 +1,4 @@
-package controller // want `rules: groups=webapp.example.com resources=guestbooks verbs=get,list,watch,update,patch at controller.go:13; groups=webapp.example.com resources=guestbooks/status verbs=get,update,patch at controller.go:14; groups=core resources=secrets,configmaps verbs=get at controller.go:15; groups= resources=events verbs=create,patch at controller.go:16; groups=apps resources=deployments verbs=\* namespace=system at controller.go:17; groups=batch resources=jobs verbs=create at more.go:4`
+package controller // want `rules: groups=webapp.example.com resources=guestbooks verbs=get,list,watch,update,patch at controller.go:13; groups=webapp.example.com resources=guestbooks/status verbs=get,update,patch at controller.go:14; groups=core resources=secrets,configmaps verbs=get at controller.go:15; groups= resources=events verbs=create,patch at controller.go:16; groups=apps resources=deployments verbs=\* namespace=system at controller.go:17; groups=batch resources=jobs verbs=create at more.go:13`
 
 import (
 	"context"
