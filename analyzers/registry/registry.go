@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
@@ -40,6 +41,7 @@ type Check struct {
 var checks = func() []Check {
 	cs := []Check{
 		{Analyzer: finalizerdeadlock.Analyzer, Catalogue: "A1"},
+		{Analyzer: rbacgrant.Analyzer, Catalogue: "C1"},
 		{Analyzer: selfwatch.Analyzer, Catalogue: "A2"},
 		{Analyzer: globalfilter.Analyzer, Catalogue: "A2"},
 		{Analyzer: droppederr.Analyzer, Catalogue: "A3"},

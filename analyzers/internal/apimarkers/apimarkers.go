@@ -259,7 +259,7 @@ func read(pass *analysis.Pass) *Package {
 		if v, ok := vals.Get(versionName).(string); ok && v != "" {
 			out.Version = v
 		}
-		out.Rules = append(out.Rules, rules(pass, f, vals[rbacRule])...)
+		out.Rules = append(out.Rules, rules(pass.Fset, f, vals[rbacRule])...)
 	}
 	err = markers.EachType(col, lpkg, func(info *markers.TypeInfo) {
 		root, _ := info.Markers.Get(objectRoot).(bool)
@@ -286,7 +286,7 @@ func read(pass *analysis.Pass) *Package {
 // rules converts the parsed rbac markers of file f, and finds each one's
 // comment for its position: the marker comments of the file, parsed with
 // the same definition, matched in order.
-func rules(pass *analysis.Pass, f *ast.File, parsed []any) []Rule {
+func rules(fset *token.FileSet, f *ast.File, parsed []any) []Rule {
 	if len(parsed) == 0 {
 		return nil
 	}
@@ -319,7 +319,7 @@ func rules(pass *analysis.Pass, f *ast.File, parsed []any) []Rule {
 		for _, c := range comments {
 			if !c.used && reflect.DeepEqual(c.rule, r) {
 				c.used, rule.pos = true, c.pos
-				p := pass.Fset.Position(c.pos)
+				p := fset.Position(c.pos)
 				rule.At = fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 				break
 			}

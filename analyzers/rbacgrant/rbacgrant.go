@@ -1,0 +1,291 @@
+package rbacgrant
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports permissions the module's code needs that its RBAC
+// markers do not grant.
+var Analyzer = &analysis.Analyzer{
+	Name:      "rbacgrant",
+	Doc:       checkdoc.MustExtract(doc, "rbacgrant"),
+	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Needs)},
+}
+
+const managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
+
+type checker struct {
+	pass    *analysis.Pass
+	markers *apimarkers.Result
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	if len(funcs) == 0 {
+		return nil, nil
+	}
+	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	own := c.needs(funcs, model)
+	if len(own) > 0 {
+		pass.ExportPackageFact(&Needs{List: own})
+	}
+	if pass.Pkg.Name() != "main" {
+		// A manager made elsewhere is a test environment's, or a second
+		// binary's whose role may not come from the markers.
+		return nil, nil
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && isNewManager(call.Common()) {
+					c.check(fn, call, own)
+					return nil, nil // one report per package
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// isNewManager reports whether cc creates a manager: ctrl.NewManager (a
+// variable holding manager.New) or manager.New.
+func isNewManager(cc *ssa.CallCommon) bool {
+	if crapi.CtrlVar(cc.Value) == "NewManager" {
+		return true
+	}
+	return crapi.IsFuncIn(crapi.Callee(cc), managerPkg, "New")
+}
+
+// grantSet holds the rules of the module's markers.
+type grantSet []apimarkers.Rule
+
+func normGroup(g string) string {
+	if g == "core" {
+		return ""
+	}
+	return g
+}
+
+// grants reports whether some rule grants verb on resource (with sub,
+// "deployments/status") of group.
+func (g grantSet) grants(group, resource, verb string) bool {
+	for _, r := range g {
+		if !slices.ContainsFunc(r.Groups, func(x string) bool { return x == "*" || normGroup(x) == group }) {
+			continue
+		}
+		if !slices.ContainsFunc(r.Resources, func(x string) bool { return x == "*" || x == resource }) {
+			continue
+		}
+		if slices.ContainsFunc(r.Verbs, func(x string) bool { return x == "*" || strings.EqualFold(x, verb) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// option is one way to satisfy a need: all of verbs on the resource.
+type option struct {
+	group, resource string
+	verbs           []string
+}
+
+// options returns the ways the manager's RBAC can satisfy n; uncached
+// lists the resources whose reads skip the cache (DisableFor).
+func options(n Need, uncached map[apimarkers.Resource]bool) []option {
+	res := n.Resource.Resource
+	if n.Sub != "" {
+		res += "/" + n.Sub
+	}
+	one := func(verbs ...string) option { return option{n.Resource.Group, res, verbs} }
+	switch n.Access {
+	case Watch:
+		return []option{one("list", "watch")}
+	case Read:
+		switch {
+		case uncached[n.Resource]:
+			return []option{one("get")}
+		case n.Reader:
+			return []option{one("list", "watch"), one("get")}
+		}
+		return []option{one("list", "watch")}
+	case List:
+		if uncached[n.Resource] || n.Reader {
+			return []option{one("list")}
+		}
+		return []option{one("list", "watch")}
+	case Event:
+		return []option{one("create", "patch")}
+	}
+	return []option{one(string(n.Access))}
+}
+
+// missing is what a resource lacks, with the first need of each verb.
+type missing struct {
+	group, resource string
+	verbs           []string
+	by              []Need
+}
+
+func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need) {
+	var rules grantSet
+	// The role is generated from the markers of the whole module.
+	rules, ok := apimarkers.ModuleRules(c.pass)
+	if !ok {
+		for _, p := range c.markers.All() {
+			rules = append(rules, p.Rules...)
+		}
+	}
+	if len(rules) == 0 {
+		return // the role is not generated from markers
+	}
+	needs := slices.Clone(own)
+	facts := c.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, f := range facts {
+		if n, ok := f.Fact.(*Needs); ok && f.Package != c.pass.Pkg {
+			needs = append(needs, n.List...)
+		}
+	}
+	uncached := c.uncached()
+	var order []string
+	byRes := map[string]*missing{}
+	for _, n := range needs {
+		opts := options(n, uncached)
+		if slices.ContainsFunc(opts, func(o option) bool {
+			return !slices.ContainsFunc(o.verbs, func(v string) bool { return !rules.grants(o.group, o.resource, v) })
+		}) {
+			continue
+		}
+		o := opts[0]
+		key := o.group + "|" + o.resource
+		m := byRes[key]
+		if m == nil {
+			m = &missing{group: o.group, resource: o.resource}
+			byRes[key] = m
+			order = append(order, key)
+		}
+		for _, v := range o.verbs {
+			if !rules.grants(o.group, o.resource, v) && !slices.Contains(m.verbs, v) {
+				m.verbs = append(m.verbs, v)
+				if !slices.ContainsFunc(m.by, func(x Need) bool { return x.At == n.At && x.What == n.What }) {
+					m.by = append(m.by, n)
+				}
+			}
+		}
+	}
+	expr := ssaflow.CallExpr(fn, call)
+	if expr == nil {
+		return
+	}
+	slices.Sort(order)
+	for _, key := range order {
+		c.report(fn, expr, byRes[key])
+	}
+}
+
+// uncached returns the resources the manager's client reads without its
+// cache: the types of client.CacheOptions{DisableFor: ...} in the package.
+func (c *checker) uncached() map[apimarkers.Resource]bool {
+	out := map[apimarkers.Resource]bool{}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			named := crapi.Named(c.pass.TypesInfo.TypeOf(lit))
+			if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != crapi.ClientPkg || named.Obj().Name() != "CacheOptions" {
+				return true
+			}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if id, isID := kv.Key.(*ast.Ident); !ok || !isID || id.Name != "DisableFor" {
+					continue
+				}
+				list, ok := kv.Value.(*ast.CompositeLit)
+				if !ok {
+					continue
+				}
+				for _, el := range list.Elts {
+					if r, ok := c.markers.ResourceOf(c.pass.TypesInfo.TypeOf(el)); ok {
+						out[r] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// effect says what fails at run time without the verbs.
+func effect(m *missing) string {
+	res := m.resource
+	switch {
+	case strings.HasSuffix(res, "/status"):
+		return "every status write fails with forbidden and the status is never saved"
+	case res == "events":
+		return "the events are dropped (forbidden), so `kubectl describe` shows none"
+	case slices.Contains(m.verbs, "watch") || (slices.Contains(m.verbs, "list") && slices.ContainsFunc(m.by, func(n Need) bool { return n.Access == Watch || !n.Reader && (n.Access == Read || n.Access == List) })):
+		return fmt.Sprintf("the informer for %s cannot start (list/watch forbidden): the controller's cache never syncs, so it does not start and its reads block until they time out", res)
+	}
+	return "the call fails with forbidden on every reconcile"
+}
+
+func (c *checker) report(fn *ssa.Function, expr *ast.CallExpr, m *missing) {
+	var sites []string
+	for _, n := range m.by {
+		sites = append(sites, fmt.Sprintf("%s at %s", n.What, n.At))
+	}
+	group := m.group
+	if group == "" {
+		group = "core"
+	}
+	marker := fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, m.resource, strings.Join(m.verbs, ";"))
+	msg := fmt.Sprintf("no +kubebuilder:rbac marker of the module grants %s on %s (group %s), which %s needs: %s; add %s",
+		strings.Join(m.verbs, ", "), m.resource, group, strings.Join(sites, ", "), effect(m), marker)
+	diag.Reportf(c.pass, expr, c.fix(fn, marker), "%s", msg)
+}
+
+// fix inserts the marker line above the declaration that creates the
+// manager (above its doc comment, separated by a blank line, where
+// controller-gen collects it as a package marker).
+func (c *checker) fix(fn *ssa.Function, marker string) []analysis.SuggestedFix {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	pos := decl.Pos()
+	if decl.Doc != nil {
+		pos = decl.Doc.Pos()
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "Add " + strings.TrimPrefix(marker, "// "),
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(marker + "\n\n")}},
+	}}
+}
