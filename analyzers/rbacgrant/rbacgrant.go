@@ -203,6 +203,9 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need) {
 	for _, key := range order {
 		c.report(fn, expr, byRes[key])
 	}
+	if unused {
+		c.reportUnused(expr, rules, needs, uncached)
+	}
 }
 
 // uncached returns the resources the manager's client reads without its

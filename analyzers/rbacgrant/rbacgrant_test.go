@@ -18,3 +18,18 @@ func TestRBACGrantNoMarkers(t *testing.T) {
 	dir := fixturetest.Module(t, "testdata/bare")
 	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
 }
+
+// With -rbacgrant.unused, grants no code needs and wildcards are reported
+// too; a get is used by cached reads, /finalizers grants are left alone.
+func TestRBACGrantUnused(t *testing.T) {
+	if err := rbacgrant.Analyzer.Flags.Set("unused", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := rbacgrant.Analyzer.Flags.Set("unused", "false"); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	dir := fixturetest.Module(t, "testdata/unused")
+	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+}
