@@ -21,13 +21,13 @@ import (
 // turns it into verbs (a read depends on whether the cache serves it).
 type Access string
 
+// The accesses that are not a write; a write is its verb (create,
+// update, patch, delete, deletecollection).
 const (
 	Watch Access = "watch" // a watch source: the informer lists and watches
 	Read  Access = "get"   // Get
 	List  Access = "list"  // List
 	Event Access = "event" // an event recorder: events create and patch
-	// Writes are their verb: create, update, patch, delete,
-	// deletecollection.
 )
 
 // Need is one permission the code of a package needs.
