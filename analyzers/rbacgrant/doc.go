@@ -14,7 +14,7 @@
 // (<resource>/status) or an event (events create, patch) whose resource
 // and verb no marker grants fails in the cluster with forbidden, often only
 // after release because envtest runs as an administrator. The check
-// reports in the package that creates the manager, where every controller
+// reports where package main creates the manager, where every controller
 // it runs is visible, naming the call that needs the permission; add the
 // marker it gives. It is silent for a module without any rbac marker (its
 // role is kept by hand) and for clients that are not the manager's.
