@@ -77,6 +77,13 @@ func main() {
 		setupLog.Error(err, "unable to create controller", "controller", "GuestbookBackup")
 		os.Exit(1)
 	}
+	if err := (&controller.GuestbookRestoreReconciler{
+		Client: mgr.GetClient(),
+		Scheme: mgr.GetScheme(),
+	}).SetupWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create controller", "controller", "GuestbookRestore")
+		os.Exit(1)
+	}
 	if err := (&controller.NamespaceReconciler{
 		Client:       mgr.GetClient(),
 		Scheme:       mgr.GetScheme(),

@@ -1,0 +1,48 @@
+package controller
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+
+	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
+)
+
+// GuestbookRestoreReconciler accepts restores of a guestbook from a
+// backup. The restore itself is not implemented in this example.
+type GuestbookRestoreReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores,verbs=get;list;watch;update;patch
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores/status,verbs=get;update;patch
+
+// Reconcile records that a new restore is pending.
+func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	restore := &webappv1alpha1.GuestbookRestore{}
+	if err := r.Get(ctx, req.NamespacedName, restore); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if restore.Status.Phase != "" {
+		return ctrl.Result{}, nil
+	}
+	restore.Status.Phase = webappv1alpha1.BackupPending
+	// GuestbookRestore has no status subresource: this answers 404.
+	if err := r.Status().Update(ctx, restore); err != nil { // expect: statussubresource
+		return ctrl.Result{}, err
+	}
+	logf.FromContext(ctx).Info("Restore pending", "backup", restore.Spec.BackupName)
+	return ctrl.Result{}, nil
+}
+
+// SetupWithManager sets up the controller with the Manager.
+func (r *GuestbookRestoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&webappv1alpha1.GuestbookRestore{}).
+		Named("guestbookrestore").
+		Complete(r)
+}
