@@ -8,17 +8,21 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"fixtures/controller"
+	"fixtures/crew"
 )
 
 // main runs the manager.
 func main() {
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // want `no \+kubebuilder:rbac marker of the module grants list, watch on configmaps \(group core\), which Owns\(v1.ConfigMap\) at controller.go:94 needs: the informer for configmaps cannot start` `grants patch on guestbooks/status \(group webapp.example.com\), which Status\(\).Patch at controller.go:66 needs: every status write fails with forbidden` `grants list, watch on pods \(group core\), which List at controller.go:60 needs`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // want `no \+kubebuilder:rbac marker of the module grants list, watch on configmaps \(group core\), which Owns\(v1.ConfigMap\) at controller.go:94 needs: the informer for configmaps cannot start` `grants patch on guestbooks/status \(group webapp.example.com\), which Status\(\).Patch at controller.go:66 needs: every status write fails with forbidden` `grants list, watch on pods \(group core\), which List at controller.go:60 needs` `grants delete on services \(group core\), which Delete at crew.go:30 needs: the call fails with forbidden`
 		Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
 	})
 	if err != nil {
 		os.Exit(1)
 	}
 	if err := (&controller.GuestbookReconciler{Client: mgr.GetClient(), APIReader: mgr.GetAPIReader()}).SetupWithManager(mgr); err != nil {
+		os.Exit(1)
+	}
+	if err := (&crew.ServiceReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
 		os.Exit(1)
 	}
 	_ = mgr.Start(ctrl.SetupSignalHandler())
