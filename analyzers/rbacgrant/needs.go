@@ -101,13 +101,9 @@ func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, r
 func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) []Need {
 	col := &collector{c: c, seen: map[string]bool{}, callers: map[*ssa.Function][]ssa.CallInstruction{}}
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil {
-						col.callers[callee] = append(col.callers[callee], call)
-					}
-				}
+		for call := range ssaflow.Calls(fn) {
+			if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil {
+				col.callers[callee] = append(col.callers[callee], call)
 			}
 		}
 	}
@@ -130,12 +126,8 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) []Need {
 		if ssapkg.InTestFile(c.pass, fn.Pos()) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					col.call(call)
-				}
-			}
+		for call := range ssaflow.Calls(fn) {
+			col.call(call)
 		}
 	}
 	return col.out

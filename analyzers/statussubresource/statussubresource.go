@@ -109,15 +109,8 @@ func (c *checker) writes(cc *ssa.CallCommon) []ssa.Value {
 }
 
 func (c *checker) imported(cc *ssa.CallCommon) *StatusWriter {
-	callee := cc.StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	if o := callee.Origin(); o != nil {
-		callee = o
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok || obj.Pkg() == c.pass.Pkg {
+	obj := crapi.Callee(cc)
+	if obj == nil || cc.IsInvoke() || obj.Pkg() == c.pass.Pkg {
 		return nil
 	}
 	f := new(StatusWriter)
@@ -137,22 +130,16 @@ func (c *checker) summarise(funcs []*ssa.Function) {
 			if fn.Parent() != nil {
 				continue
 			}
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
+			for call := range ssaflow.Calls(fn) {
+				for _, obj := range c.writes(call.Common()) {
+					p, ok := obj.(*ssa.Parameter)
+					if !ok || !types.IsInterface(p.Type()) {
 						continue
 					}
-					for _, obj := range c.writes(call.Common()) {
-						p, ok := obj.(*ssa.Parameter)
-						if !ok || !types.IsInterface(p.Type()) {
-							continue
-						}
-						i := ssaflow.ParamIndex(fn, p)
-						if i >= 0 && !slices.Contains(c.params[fn], i) {
-							c.params[fn] = append(c.params[fn], i)
-							changed = true
-						}
+					i := ssaflow.ParamIndex(fn, p)
+					if i >= 0 && !slices.Contains(c.params[fn], i) {
+						c.params[fn] = append(c.params[fn], i)
+						changed = true
 					}
 				}
 			}
@@ -163,20 +150,14 @@ func (c *checker) summarise(funcs []*ssa.Function) {
 // checkFunc reports the status writes of fn, direct or through a helper,
 // of objects of a kind of the module without the status subresource.
 func (c *checker) checkFunc(fn *ssa.Function) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			for _, obj := range c.writes(call.Common()) {
-				c.check(fn, call, obj)
-			}
+	for call := range ssaflow.Calls(fn) {
+		for _, obj := range c.writes(call.Common()) {
+			c.check(call, obj)
 		}
 	}
 }
 
-func (c *checker) check(fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value) {
+func (c *checker) check(call ssa.CallInstruction, obj ssa.Value) {
 	n := crapi.Named(obj.Type())
 	if n == nil || types.IsInterface(n) {
 		return

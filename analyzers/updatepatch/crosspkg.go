@@ -77,17 +77,11 @@ func (c *checker) exportUpdates(funcs []*ssa.Function, scope map[*ssa.Function][
 		for _, anon := range fn.AnonFuncs {
 			out = append(out, visit(anon)...)
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				if callee := localCallee(call.Common(), fn.Pkg); callee != nil {
-					out = append(out, visit(callee)...)
-				} else if f := c.importedUpdates(call.Common()); f != nil {
-					out = append(out, f.Sites...)
-				}
+		for call := range ssaflow.Calls(fn) {
+			if callee := localCallee(call.Common(), fn.Pkg); callee != nil {
+				out = append(out, visit(callee)...)
+			} else if f := c.importedUpdates(call.Common()); f != nil {
+				out = append(out, f.Sites...)
 			}
 		}
 		out = slices.Compact(out)
@@ -111,15 +105,8 @@ func (c *checker) exportUpdates(funcs []*ssa.Function, scope map[*ssa.Function][
 // importedUpdates returns the Updates fact of the function cc statically
 // calls in another package, or nil.
 func (c *checker) importedUpdates(cc *ssa.CallCommon) *Updates {
-	callee := cc.StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	if o := callee.Origin(); o != nil {
-		callee = o
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+	obj := crapi.Callee(cc)
+	if obj == nil || cc.IsInvoke() || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
 		return nil
 	}
 	f := new(Updates)
@@ -138,29 +125,23 @@ func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 			return
 		}
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
+	for call := range ssaflow.Calls(fn) {
+		f := c.importedUpdates(call.Common())
+		if f == nil {
+			continue
+		}
+		for _, site := range f.Sites {
+			t := site.Type.Resolve(c.pass.Pkg)
+			if t == nil || !c.childOf(t, ctls) {
 				continue
 			}
-			f := c.importedUpdates(call.Common())
-			if f == nil {
-				continue
-			}
-			for _, site := range f.Sites {
-				t := site.Type.Resolve(c.pass.Pkg)
-				if t == nil || !c.childOf(t, ctls) {
-					continue
-				}
-				callee := call.Common().StaticCallee()
-				diag.Report(c.pass, analysis.Diagnostic{
-					Pos: call.Pos(),
-					Message: fmt.Sprintf("%s updates the whole %s (%s), which another controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
-						funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At),
-				})
-				break // one report per call
-			}
+			callee := call.Common().StaticCallee()
+			diag.Report(c.pass, analysis.Diagnostic{
+				Pos: call.Pos(),
+				Message: fmt.Sprintf("%s updates the whole %s (%s), which another controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
+					funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At),
+			})
+			break // one report per call
 		}
 	}
 }

@@ -160,6 +160,20 @@ func Returns(fn *ssa.Function) iter.Seq[*ssa.Return] {
 	}
 }
 
+// Calls yields the call instructions of fn (calls, go and defer
+// statements), in block order.
+func Calls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Returned looks through the result slots SSA uses in functions with
 // defers: "return x, err" stores x and err into locals, runs the deferred
 // calls and returns loads of the locals. A load is replaced by the value
