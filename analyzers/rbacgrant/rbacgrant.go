@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -41,14 +42,31 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	funcs := ssapkg.Of(pass).SrcFuncs()
+	prog := ssapkg.Of(pass)
+	// Package-level initializers hold closures too: cobra's
+	// var rootCmd = &cobra.Command{Run: func(...) {...}}.
+	funcs := slices.Concat(prog.SrcFuncs(), prog.InitFuncs())
 	if len(funcs) == 0 {
 		return nil, nil
 	}
 	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	// A package's fact carries the needs of the packages it imports too:
+	// the driver passes on only the facts of packages that the export data
+	// of the direct imports mentions, and a wrapper package (a
+	// SetupWithManager that calls another package's) mentions none.
 	own := c.needs(funcs, model)
-	if len(own) > 0 {
+	local := len(own)
+	byPkg := map[*types.Package][]Need{}
+	facts := pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	for _, f := range facts {
+		if n, ok := f.Fact.(*Needs); ok && f.Package != pass.Pkg {
+			byPkg[f.Package] = n.List
+			own = merge(own, n.List)
+		}
+	}
+	if len(own) > 0 && pass.Pkg.Name() != "main" { // nothing imports main
 		pass.ExportPackageFact(&Needs{List: own})
 	}
 	if pass.Pkg.Name() != "main" {
@@ -56,17 +74,82 @@ func run(pass *analysis.Pass) (any, error) {
 		// binary's whose role may not come from the markers.
 		return nil, nil
 	}
+	type site struct {
+		fn   *ssa.Function
+		call *ssa.Call
+	}
+	var managers []site
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
+		for call := range ssaflow.Calls(fn) {
+			if call, ok := call.(*ssa.Call); ok && isNewManager(call.Common()) {
+				managers = append(managers, site{fn, call})
+			}
+		}
+	}
+	for _, m := range managers {
+		needs := own
+		if len(managers) > 1 {
+			// Several managers (cobra subcommands of one binary) run
+			// different controllers: each gets the needs of the packages
+			// its own code refers to.
+			needs = own[:local:local]
+			for pkg := range referenced(m.fn, pass.Pkg) {
+				needs = merge(needs, byPkg[pkg])
+			}
+		}
+		c.check(m.fn, m.call, needs, len(managers) > 1)
+	}
+	return nil, nil
+}
+
+// merge appends to list the needs of more it does not hold yet.
+func merge(list, more []Need) []Need {
+	seen := map[string]bool{}
+	for _, n := range list {
+		seen[n.key()] = true
+	}
+	for _, n := range more {
+		if !seen[n.key()] {
+			seen[n.key()] = true
+			list = append(list, n)
+		}
+	}
+	return list
+}
+
+// referenced returns the other packages whose functions or types the code
+// of fn refers to: fn, its closures and the functions of pkg they call.
+func referenced(fn *ssa.Function, pkg *types.Package) map[*types.Package]bool {
+	out := map[*types.Package]bool{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				if call, ok := instr.(*ssa.Call); ok && isNewManager(call.Common()) {
-					c.check(fn, call, own)
-					return nil, nil // one report per package
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					if callee := ssaflow.LocalCallee(call.Common(), pkg); callee != nil {
+						visit(callee)
+					} else if obj := crapi.Callee(call.Common()); obj != nil && obj.Pkg() != nil {
+						out[obj.Pkg()] = true
+					}
+				}
+				if v, ok := instr.(ssa.Value); ok {
+					if n := crapi.Named(v.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg() != pkg {
+						out[n.Obj().Pkg()] = true
+					}
 				}
 			}
 		}
 	}
-	return nil, nil
+	visit(fn)
+	return out
 }
 
 // isNewManager reports whether cc creates a manager: ctrl.NewManager (a
@@ -99,6 +182,17 @@ func (g grantSet) grants(group, resource, verb string) bool {
 			continue
 		}
 		if slices.ContainsFunc(r.Verbs, func(x string) bool { return x == "*" || strings.EqualFold(x, verb) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyVerb reports whether some rule grants some verb on the resource.
+func (g grantSet) anyVerb(group, resource string) bool {
+	for _, r := range g {
+		if slices.ContainsFunc(r.Groups, func(x string) bool { return x == "*" || normGroup(x) == group }) &&
+			slices.ContainsFunc(r.Resources, func(x string) bool { return x == "*" || x == resource }) && len(r.Verbs) > 0 {
 			return true
 		}
 	}
@@ -148,7 +242,11 @@ type missing struct {
 	by              []Need
 }
 
-func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need) {
+// With partial, only resources the markers grant some verb on are
+// reported: a binary with several managers may run one of them under a
+// role written by hand (a cert-controller subcommand), whose resources
+// then appear in no marker at all.
+func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need, partial bool) {
 	var rules grantSet
 	// The role is generated from the markers of the whole module.
 	rules, ok := apimarkers.ModuleRules(c.pass)
@@ -160,14 +258,7 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need) {
 	if len(rules) == 0 {
 		return // the role is not generated from markers
 	}
-	needs := slices.Clone(own)
-	facts := c.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, f := range facts {
-		if n, ok := f.Fact.(*Needs); ok && f.Package != c.pass.Pkg {
-			needs = append(needs, n.List...)
-		}
-	}
+	needs := own // with those of every package it imports
 	uncached := c.uncached()
 	var order []string
 	byRes := map[string]*missing{}
@@ -179,6 +270,9 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need) {
 			continue
 		}
 		o := opts[0]
+		if partial && !rules.anyVerb(o.group, o.resource) {
+			continue
+		}
 		key := o.group + "|" + o.resource
 		m := byRes[key]
 		if m == nil {

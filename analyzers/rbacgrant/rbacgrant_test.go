@@ -33,3 +33,9 @@ func TestRBACGrantUnused(t *testing.T) {
 	dir := fixturetest.Module(t, "testdata/unused")
 	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
 }
+
+// A manager made in a function literal of package main (cobra's Run).
+func TestRBACGrantCobra(t *testing.T) {
+	dir := fixturetest.Module(t, "testdata/cobra")
+	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+}
