@@ -42,6 +42,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if !enable {
+		return nil, nil
+	}
 	prog := ssapkg.Of(pass)
 	// Package-level initializers hold closures too: cobra's
 	// var rootCmd = &cobra.Command{Run: func(...) {...}}.

@@ -1,6 +1,7 @@
 package rbacgrant_test
 
 import (
+	"os"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -38,4 +39,12 @@ func TestRBACGrantUnused(t *testing.T) {
 func TestRBACGrantCobra(t *testing.T) {
 	dir := fixturetest.Module(t, "testdata/cobra")
 	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+}
+
+// The check is off by default; its tests turn it on.
+func TestMain(m *testing.M) {
+	if err := rbacgrant.Analyzer.Flags.Set("enable", "true"); err != nil {
+		panic(err)
+	}
+	os.Exit(m.Run())
 }
