@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -12,6 +11,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -149,7 +149,7 @@ func (col *collector) call(call ssa.CallInstruction) {
 		}
 		sub := ""
 		if cl.SubResource {
-			if !crapi.IsStatusWriter(recv) {
+			if !crapi.IsStatusWrite(cc, cl) {
 				return // scale and other subresources: not followed
 			}
 			sub = "status"
@@ -192,30 +192,10 @@ func (col *collector) call(call ssa.CallInstruction) {
 		}
 		return
 	}
-	if isRecorderMethod(fn) {
-		// The old recorder (tools/record) writes core events, the new one
-		// (tools/events) events.k8s.io events: RBAC tells them apart.
-		r := apimarkers.Resource{Resource: "events"}
-		if fn.Pkg().Path() != "k8s.io/client-go/tools/record" {
-			r.Group = "events.k8s.io"
-		}
-		col.addResource(r, "", Event, false, fn.Name(), call)
+	if group, ok := knowledge.EventGroup(fn); ok {
+		// RBAC tells the old recorder's core events from the new one's.
+		col.addResource(apimarkers.Resource{Group: group, Resource: "events"}, "", Event, false, fn.Name(), call)
 	}
-}
-
-// recorderPkgs hold the event recorders a manager hands out.
-var recorderPkgs = []string{"k8s.io/client-go/tools/record", "k8s.io/client-go/tools/events", "k8s.io/client-go/tools/internal/events"}
-
-func isRecorderMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || fn.Pkg() == nil || !slices.Contains(recorderPkgs, fn.Pkg().Path()) {
-		return false
-	}
-	switch fn.Name() {
-	case "Event", "Eventf", "AnnotatedEventf":
-		return true
-	}
-	return false
 }
 
 // isFullClient reports whether the client value is a client.Client (or
@@ -242,14 +222,8 @@ func (col *collector) managersClient(v ssa.Value, depth int) bool {
 	if depth > 8 || v == nil {
 		return false
 	}
-	switch v := v.(type) {
+	switch v := ssaflow.Strip(v).(type) {
 	case *ssa.UnOp:
-		return col.managersClient(v.X, depth+1)
-	case *ssa.MakeInterface:
-		return col.managersClient(v.X, depth+1)
-	case *ssa.ChangeInterface:
-		return col.managersClient(v.X, depth+1)
-	case *ssa.ChangeType:
 		return col.managersClient(v.X, depth+1)
 	case *ssa.TypeAssert:
 		return col.managersClient(v.X, depth+1)

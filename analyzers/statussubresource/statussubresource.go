@@ -75,10 +75,7 @@ type checker struct {
 // Patch through Status() or SubResource("status")).
 func statusWrite(cc *ssa.CallCommon) (ssa.Value, bool) {
 	c, args, ok := crapi.ClientCallSSA(cc)
-	if !ok || !c.SubResource || (c.Method != crapi.Update && c.Method != crapi.Patch) || len(args) < 2 {
-		return nil, false
-	}
-	if !crapi.IsStatusWriter(crapi.Receiver(cc)) {
+	if !ok || !crapi.IsStatusWrite(cc, c) || (c.Method != crapi.Update && c.Method != crapi.Patch) || len(args) < 2 {
 		return nil, false
 	}
 	return ssaflow.Strip(args[1]), true

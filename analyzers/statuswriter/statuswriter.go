@@ -64,7 +64,7 @@ func recogniseWrite(call *ssa.Call) (write, bool) {
 	}
 	w := write{call: call, obj: args[1], method: c.Method}
 	if c.SubResource {
-		if !crapi.IsStatusWriter(crapi.Receiver(cc)) {
+		if !crapi.IsStatusWrite(cc, c) {
 			return write{}, false // scale or another subresource
 		}
 		w.status = true

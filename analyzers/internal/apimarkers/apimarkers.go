@@ -201,10 +201,8 @@ var registry = sync.OnceValue(func() *markers.Registry {
 	if err := (deepcopy.Generator{}).RegisterMarkers(all); err != nil {
 		panic(err)
 	}
-	for _, target := range []markers.TargetType{markers.DescribesType} {
-		if d := all.Lookup("+"+objectRoot, target); d != nil {
-			mustRegister(reg, d)
-		}
+	if d := all.Lookup("+"+objectRoot, markers.DescribesType); d != nil {
+		mustRegister(reg, d)
 	}
 	return reg
 })
@@ -236,18 +234,10 @@ func run(pass *analysis.Pass) (any, error) {
 // read parses the package's markers as controller-gen would.
 func read(pass *analysis.Pass) *Package {
 	out := &Package{Version: pass.Pkg.Name()}
-	lpkg := &loader.Package{Package: &packages.Package{
-		ID:      pass.Pkg.Path(),
-		PkgPath: pass.Pkg.Path(),
-		Name:    pass.Pkg.Name(),
-		Fset:    pass.Fset,
-		Syntax:  pass.Files,
-	}}
 	if len(pass.Files) == 0 {
 		return out
 	}
-	col := &markers.Collector{Registry: registry()}
-	byNode, err := col.MarkersInPackage(lpkg)
+	col, lpkg, byNode, err := collect(pass.Pkg.Path(), pass.Fset, pass.Files)
 	if err != nil {
 		return &Package{Version: out.Version, Err: err.Error()}
 	}
@@ -281,6 +271,15 @@ func read(pass *analysis.Pass) *Package {
 		return &Package{Version: out.Version, Err: err.Error()}
 	}
 	return out
+}
+
+// collect runs controller-gen's collector on the syntax of one package.
+// The loader package holds the syntax already, so nothing is loaded.
+func collect(id string, fset *token.FileSet, files []*ast.File) (*markers.Collector, *loader.Package, map[ast.Node]markers.MarkerValues, error) {
+	lpkg := &loader.Package{Package: &packages.Package{ID: id, PkgPath: id, Fset: fset, Syntax: files}}
+	col := &markers.Collector{Registry: registry()}
+	byNode, err := col.MarkersInPackage(lpkg)
+	return col, lpkg, byNode, err
 }
 
 // rules converts the parsed rbac markers of file f, and finds each one's

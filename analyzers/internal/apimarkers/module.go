@@ -12,9 +12,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
-	"sigs.k8s.io/controller-tools/pkg/loader"
-	"sigs.k8s.io/controller-tools/pkg/markers"
 )
 
 // moduleRules caches, per module root, the rbac rules of the whole
@@ -116,9 +113,7 @@ func dirRules(files []string) []Rule {
 	if len(syntax) == 0 {
 		return nil
 	}
-	lpkg := &loader.Package{Package: &packages.Package{ID: filepath.Dir(files[0]), Fset: fset, Syntax: syntax}}
-	col := &markers.Collector{Registry: registry()}
-	byNode, err := col.MarkersInPackage(lpkg)
+	_, _, byNode, err := collect(filepath.Dir(files[0]), fset, syntax)
 	if err != nil {
 		return nil
 	}

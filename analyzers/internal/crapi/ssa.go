@@ -248,6 +248,12 @@ func CtrlVarFunc(v ssa.Value) *types.Func {
 	return nil
 }
 
+// IsStatusWrite reports whether the client call c (made by cc) goes to
+// the status subresource: c.Status().Update, c.SubResource("status").Patch.
+func IsStatusWrite(cc *ssa.CallCommon, c ClientCall) bool {
+	return c.SubResource && IsStatusWriter(Receiver(cc))
+}
+
 // IsStatusWriter reports whether recv is c.Status() or
 // c.SubResource("status").
 func IsStatusWriter(recv ssa.Value) bool {
