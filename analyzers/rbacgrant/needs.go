@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -40,22 +41,27 @@ type Need struct {
 	Reader bool
 	What   string // the call, for the message: "Create", "For(v1.Secret)"
 	At     string // file:line
+	// Via is the struct field the client was read from
+	// ("pkgpath.Helper.RemoteClient"), while no code seen yet stores a
+	// value in it: the package that does tells the manager's client from
+	// a remote cluster's (see resolve).
+	Via string
 }
 
 func (n Need) key() string {
-	return fmt.Sprintf("%s|%s|%s|%v", n.Resource, n.Sub, n.Access, n.Reader)
+	return fmt.Sprintf("%s|%s|%s|%v|%s", n.Resource, n.Sub, n.Access, n.Reader, n.Via)
 }
 
-// Needs is the package fact listing what a package of the module needs,
-// one entry per resource and access (the first call).
-type Needs struct {
+// Reach is the object fact of an exported function, method or named type
+// of the module: what the code it may run needs (see reacher).
+type Reach struct {
 	List []Need
 }
 
 // AFact implements analysis.Fact.
-func (*Needs) AFact() {}
+func (*Reach) AFact() {}
 
-func (f *Needs) String() string {
+func (f *Reach) String() string {
 	var s []string
 	for _, n := range f.List {
 		r := n.Resource.String()
@@ -64,17 +70,49 @@ func (f *Needs) String() string {
 		}
 		s = append(s, fmt.Sprintf("%s:%s", r, n.Access))
 	}
-	return "needs(" + strings.Join(s, " ") + ")"
+	return "reach(" + strings.Join(s, " ") + ")"
 }
 
 // collector gathers the needs of one package.
 type collector struct {
-	c    *checker
-	seen map[string]bool
-	out  []Need
+	c *checker
+	// direct holds the needs of each function's own calls (a closure's
+	// are its own), first call of each resource and access.
+	direct map[*ssa.Function][]Need
 	// callers holds the static call sites of each function of the
 	// package, to tell which client an unexported function is given.
 	callers map[*ssa.Function][]ssa.CallInstruction
+	// via is the client field of the call being collected (Need.Via).
+	via string
+	// fills tells, per condition (Need.Via: a client field, a client
+	// parameter of another package's function), what the package puts
+	// there.
+	fills map[string]*fill
+}
+
+// fill is what a package puts in a client field or passes as a client
+// argument: the manager's client, another one, or a value that is the
+// manager's on a condition of its own (a field of its own, a parameter
+// of its exported function).
+type fill struct {
+	manager, other bool
+	redirect       []string
+}
+
+func (col *collector) record(key string, v ssa.Value) {
+	f := col.fills[key]
+	if f == nil {
+		f = &fill{}
+		col.fills[key] = f
+	}
+	switch ok, via := col.managersClient(v, 0); {
+	case !ok:
+		f.other = true
+	case via == "":
+		f.manager = true
+	case via != key && !slices.Contains(f.redirect, via):
+		f.redirect = append(f.redirect, via)
+	}
 }
 
 func (col *collector) add(t types.Type, sub string, a Access, reader bool, what string, call ssa.CallInstruction) {
@@ -88,18 +126,16 @@ func (col *collector) add(t types.Type, sub string, a Access, reader bool, what 
 func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, reader bool, what string, call ssa.CallInstruction) {
 	pos := col.c.pass.Fset.Position(call.Pos())
 	n := Need{Resource: r, Sub: sub, Access: a, Reader: reader, What: what,
-		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)}
-	if col.seen[n.key()] {
-		return
-	}
-	col.seen[n.key()] = true
-	col.out = append(col.out, n)
+		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), Via: col.via}
+	fn := call.Parent()
+	col.direct[fn] = merge(col.direct[fn], []Need{n})
 }
 
-// needs returns what the package's code needs: its watch sources, and the
-// calls of its functions (not in tests) through the manager's client.
-func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) []Need {
-	col := &collector{c: c, seen: map[string]bool{}, callers: map[*ssa.Function][]ssa.CallInstruction{}}
+// needs returns, per function of the package, what its own code needs:
+// its watch sources, and its calls (not in tests) through the manager's
+// client.
+func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
+	col := &collector{c: c, direct: map[*ssa.Function][]Need{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
 	for _, fn := range funcs {
 		for call := range ssaflow.Calls(fn) {
 			if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil {
@@ -129,8 +165,84 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) []Need {
 		for call := range ssaflow.Calls(fn) {
 			col.call(call)
 		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					if key := fieldKey(instr.Addr); key != "" && isClientType(instr.Val.Type()) {
+						col.record(key, instr.Val)
+					}
+				case ssa.CallInstruction:
+					cc := instr.Common()
+					callee := crapi.Callee(cc)
+					if cc.IsInvoke() || callee == nil || !callee.Exported() || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg {
+						continue
+					}
+					for i, arg := range cc.Args {
+						if isClientType(arg.Type()) {
+							col.record(fmt.Sprintf("%s#%d", callee.FullName(), i), arg)
+						}
+					}
+				}
+			}
+		}
 	}
-	return col.out
+	return col
+}
+
+// resolve applies what the package fills client fields and parameters
+// with to the needs that wait for it (Need.Via): a field or parameter
+// that only ever gets another client (a workload cluster's, cluster-api's
+// drain.Helper{RemoteClient: remoteClient}) needs nothing of the
+// manager's role; one that gets the manager's is settled; one filled from
+// a condition of this package's takes that condition.
+func (col *collector) resolve(list []Need) []Need {
+	var out []Need
+next:
+	for _, n := range list {
+		for range 8 {
+			f := col.fills[n.Via]
+			if n.Via == "" || f == nil {
+				break
+			}
+			switch {
+			case f.manager || len(f.redirect) > 1:
+				n.Via = ""
+			case len(f.redirect) == 1:
+				n.Via = f.redirect[0]
+				continue
+			default:
+				continue next // only other clients
+			}
+		}
+		out = merge(out, []Need{n})
+	}
+	return out
+}
+
+// fieldKey names the struct field an address is of: "pkgpath.T.F".
+func fieldKey(v ssa.Value) string {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	n := crapi.Named(fa.X.Type())
+	if n == nil || n.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(fa.Field).Name()
+}
+
+// isClientType reports whether t reads objects like a client: a
+// client.Reader and more.
+func isClientType(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	return ms.Lookup(nil, "Get") != nil && ms.Lookup(nil, "List") != nil ||
+		crapi.Named(t) != nil && crapi.Named(t).Obj().Pkg() != nil && crapi.Named(t).Obj().Pkg().Path() == crapi.ClientPkg
 }
 
 // call adds the needs of one call.
@@ -138,9 +250,12 @@ func (col *collector) call(call ssa.CallInstruction) {
 	cc := call.Common()
 	if cl, args, ok := crapi.ClientCallSSA(cc); ok {
 		recv := crapi.Receiver(cc)
-		if !col.managersClient(recv, 0) {
+		ok, via := col.managersClient(recv, 0)
+		if !ok {
 			return // a client built here or handed out by another cluster
 		}
+		col.via = via
+		defer func() { col.via = "" }()
 		obj := func(i int) types.Type {
 			if i < len(args) {
 				return objects.ObjectType(args[i])
@@ -179,9 +294,15 @@ func (col *collector) call(call ssa.CallInstruction) {
 	}
 	if crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		args := crapi.CallArgs(cc)
-		if len(args) < 3 || !col.managersClient(args[1], 0) {
+		if len(args) < 3 {
 			return
 		}
+		ok, via := col.managersClient(args[1], 0)
+		if !ok {
+			return
+		}
+		col.via = via
+		defer func() { col.via = "" }()
 		t := objects.ObjectType(args[2])
 		col.add(t, "", Read, false, fn.Name(), call)
 		col.add(t, "", "create", false, fn.Name(), call)
@@ -212,18 +333,24 @@ func isFullClient(v ssa.Value) bool {
 	return ms.Lookup(nil, "Create") != nil || types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "Create") != nil
 }
 
-// managersClient reports whether the client value v may be the manager's:
-// a field (r.Client, an embedded client), a captured variable,
-// mgr.GetClient()/GetAPIReader()/GetCache(), or a parameter: of an
-// exported function, or of an unexported one whose callers in the package
-// all give it such a client. A client made by another call (client.New,
-// a cache of remote clusters' clients) is not.
-func (col *collector) managersClient(v ssa.Value, depth int) bool {
+// managersClient reports whether the client value v may be the manager's,
+// and on what condition (Need.Via): the struct field it was read from
+// (r.Client, an embedded client, d.RemoteClient) or the parameter of an
+// exported function it came in by ("pkg.Func#1"), which the code that
+// fills the field or calls the function settles. Unconditionally the
+// manager's: mgr.GetClient()/GetAPIReader()/GetCache(), a captured or
+// global variable; a parameter of an unexported function if every caller
+// in the package gives it such a client. Not the manager's: a client made
+// by another call (client.New, a cache of remote clusters' clients).
+func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 	if depth > 8 || v == nil {
-		return false
+		return false, ""
 	}
 	switch v := ssaflow.Strip(v).(type) {
 	case *ssa.UnOp:
+		if key := fieldKey(v.X); key != "" {
+			return true, key
+		}
 		return col.managersClient(v.X, depth+1)
 	case *ssa.TypeAssert:
 		return col.managersClient(v.X, depth+1)
@@ -231,50 +358,72 @@ func (col *collector) managersClient(v ssa.Value, depth int) bool {
 		return col.managersClient(v.Tuple, depth+1)
 	case *ssa.Parameter:
 		return col.paramClient(v, depth)
-	case *ssa.FieldAddr, *ssa.Field, *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
-		return true
+	case *ssa.Field:
+		if key := fieldKey(v); key != "" {
+			return true, key
+		}
+		return true, ""
+	case *ssa.FieldAddr, *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
+		return true, ""
 	case *ssa.Phi:
+		via := ""
 		for _, e := range v.Edges {
-			if !col.managersClient(e, depth+1) {
-				return false
+			ok, w := col.managersClient(e, depth+1)
+			if !ok {
+				return false, ""
+			}
+			if via == "" {
+				via = w
 			}
 		}
-		return true
+		return true, via
 	case *ssa.Call:
 		fn := crapi.Callee(v.Common())
 		if fn == nil {
-			return false
+			return false, ""
 		}
 		switch fn.Name() {
 		case "GetClient", "GetAPIReader", "GetCache":
-			return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), crapi.CtrlPkg+"/pkg/")
+			return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), crapi.CtrlPkg+"/pkg/"), ""
 		case "Status", "SubResource":
 			// r.Status(): the writer of the client it is called on.
 			if fn.Pkg() != nil && fn.Pkg().Path() == crapi.ClientPkg {
 				return col.managersClient(crapi.Receiver(v.Common()), depth+1)
 			}
 		}
-		return false
+		return false, ""
 	}
-	return false
+	return false, ""
 }
 
-// paramClient reports whether the client parameter p may be the
-// manager's: see managersClient.
-func (col *collector) paramClient(p *ssa.Parameter, depth int) bool {
+// paramClient tells whether the client parameter p may be the manager's:
+// see managersClient.
+func (col *collector) paramClient(p *ssa.Parameter, depth int) (bool, string) {
 	fn := p.Parent()
 	if fn == nil || fn.Parent() != nil {
-		return true // a closure's parameter: given by code we do not follow
-	}
-	if obj := fn.Object(); obj == nil || obj.Exported() {
-		return true
+		return true, "" // a closure's parameter: given by code we do not follow
 	}
 	i := ssaflow.ParamIndex(fn, p)
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil {
+		return true, ""
+	}
+	if obj.Exported() {
+		return true, fmt.Sprintf("%s#%d", obj.FullName(), i)
+	}
+	via := ""
 	for _, call := range col.callers[fn] {
 		args := call.Common().Args
-		if i < 0 || i >= len(args) || !col.managersClient(args[i], depth+1) {
-			return false
+		if i < 0 || i >= len(args) {
+			return false, ""
+		}
+		ok, w := col.managersClient(args[i], depth+1)
+		if !ok {
+			return false, ""
+		}
+		if via == "" {
+			via = w
 		}
 	}
-	return true
+	return true, via
 }

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -31,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Needs)},
+	FactTypes: []analysis.Fact{new(Reach)},
 }
 
 const managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
@@ -54,27 +53,17 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	// A package's fact carries the needs of the packages it imports too:
-	// the driver passes on only the facts of packages that the export data
-	// of the direct imports mentions, and a wrapper package (a
-	// SetupWithManager that calls another package's) mentions none.
-	own := c.needs(funcs, model)
-	local := len(own)
-	byPkg := map[*types.Package][]Need{}
-	facts := pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
-	for _, f := range facts {
-		if n, ok := f.Fact.(*Needs); ok && f.Package != pass.Pkg {
-			byPkg[f.Package] = n.List
-			own = merge(own, n.List)
+	var src []*ssa.Function
+	for _, fn := range funcs {
+		if !ssapkg.InTestFile(pass, fn.Pos()) {
+			src = append(src, fn)
 		}
 	}
-	if len(own) > 0 && pass.Pkg.Name() != "main" { // nothing imports main
-		pass.ExportPackageFact(&Needs{List: own})
-	}
+	r := newReacher(pass, src, c.needs(src, model))
 	if pass.Pkg.Name() != "main" {
 		// A manager made elsewhere is a test environment's, or a second
 		// binary's whose role may not come from the markers.
+		r.export(src)
 		return nil, nil
 	}
 	type site struct {
@@ -82,25 +71,25 @@ func run(pass *analysis.Pass) (any, error) {
 		call *ssa.Call
 	}
 	var managers []site
-	for _, fn := range funcs {
+	for _, fn := range src {
 		for call := range ssaflow.Calls(fn) {
 			if call, ok := call.(*ssa.Call); ok && isNewManager(call.Common()) {
 				managers = append(managers, site{fn, call})
 			}
 		}
 	}
+	// What the binary runs: the code package main may run, not all of
+	// its imports (a controller package's reconciler that no manager
+	// starts needs nothing).
+	all := r.of(src, nil)
 	for _, m := range managers {
-		needs := own
+		needs := all
 		if len(managers) > 1 {
 			// Several managers (cobra subcommands of one binary) run
-			// different controllers: each gets the needs of the packages
-			// its own code refers to.
-			needs = own[:local:local]
-			for pkg := range referenced(m.fn, pass.Pkg) {
-				needs = merge(needs, byPkg[pkg])
-			}
+			// different controllers: each gets what its own code runs.
+			needs = r.of([]*ssa.Function{m.fn}, nil)
 		}
-		c.check(m.fn, m.call, needs, len(managers) > 1)
+		c.check(m.fn, m.call, needs, all, len(managers) > 1)
 	}
 	return nil, nil
 }
@@ -118,41 +107,6 @@ func merge(list, more []Need) []Need {
 		}
 	}
 	return list
-}
-
-// referenced returns the other packages whose functions or types the code
-// of fn refers to: fn, its closures and the functions of pkg they call.
-func referenced(fn *ssa.Function, pkg *types.Package) map[*types.Package]bool {
-	out := map[*types.Package]bool{}
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		if seen[f] {
-			return
-		}
-		seen[f] = true
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
-		}
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ssaflow.LocalCallee(call.Common(), pkg); callee != nil {
-						visit(callee)
-					} else if obj := crapi.Callee(call.Common()); obj != nil && obj.Pkg() != nil {
-						out[obj.Pkg()] = true
-					}
-				}
-				if v, ok := instr.(ssa.Value); ok {
-					if n := crapi.Named(v.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg() != pkg {
-						out[n.Obj().Pkg()] = true
-					}
-				}
-			}
-		}
-	}
-	visit(fn)
-	return out
 }
 
 // isNewManager reports whether cc creates a manager: ctrl.NewManager (a
@@ -249,7 +203,7 @@ type missing struct {
 // reported: a binary with several managers may run one of them under a
 // role written by hand (a cert-controller subcommand), whose resources
 // then appear in no marker at all.
-func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need, partial bool) {
+func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []Need, partial bool) {
 	var rules grantSet
 	// The role is generated from the markers of the whole module.
 	rules, ok := apimarkers.ModuleRules(c.pass)
@@ -261,7 +215,6 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need, partial bo
 	if len(rules) == 0 {
 		return // the role is not generated from markers
 	}
-	needs := own // with those of every package it imports
 	uncached := c.uncached()
 	var order []string
 	byRes := map[string]*missing{}
@@ -301,7 +254,7 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, own []Need, partial bo
 		c.report(fn, expr, byRes[key])
 	}
 	if unused {
-		c.reportUnused(expr, rules, needs, uncached)
+		c.reportUnused(expr, rules, all, uncached)
 	}
 }
 

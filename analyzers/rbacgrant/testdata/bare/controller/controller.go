@@ -1,4 +1,4 @@
-package controller // want package:"needs\\(secrets:watch configmaps:create\\)"
+package controller
 
 // The package has no rbac marker: its module keeps its role by hand, and
 // nothing is reported.
@@ -11,7 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Reconciler struct {
+type Reconciler struct { // want Reconciler:"reach\\(configmaps:create secrets:watch\\)"
 	client.Client
 }
 

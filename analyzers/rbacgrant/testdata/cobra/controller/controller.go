@@ -1,4 +1,4 @@
-package controller // want package:"needs\\(configmaps:watch\\)"
+package controller
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Reconciler struct {
+type Reconciler struct { // want Reconciler:"reach\\(configmaps:watch\\)"
 	client.Client
 }
 

@@ -13,7 +13,7 @@ import (
 
 // main runs the manager.
 func main() {
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // want `no \+kubebuilder:rbac marker of the module grants list, watch on configmaps \(group core\), which Owns\(v1.ConfigMap\) at controller.go:94 needs: the informer for configmaps cannot start` `grants patch on guestbooks/status \(group webapp.example.com\), which Status\(\).Patch at controller.go:66 needs: every status write fails with forbidden` `grants list, watch on pods \(group core\), which List at controller.go:60 needs` `grants delete on services \(group core\), which Delete at crew.go:30 needs: the call fails with forbidden`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // want `no \+kubebuilder:rbac marker of the module grants list, watch on configmaps \(group core\), which Owns\(v1.ConfigMap\) at controller.go:94 needs: the informer for configmaps cannot start` `grants patch on guestbooks/status \(group webapp.example.com\), which Status\(\).Patch at controller.go:66 needs: every status write fails with forbidden` `grants list, watch on pods \(group core\), which List at controller.go:60 needs` `grants list on endpoints \(group core\), which List at drain.go:52 needs: the call fails with forbidden` `grants delete, patch on services \(group core\), which Delete at crew.go:34, Patch at drain.go:34 needs: the call fails with forbidden` `grants deletecollection on persistentvolumeclaims \(group core\), which DeleteAllOf at crew.go:71 needs: the call fails`
 		Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
 	})
 	if err != nil {
@@ -23,6 +23,9 @@ func main() {
 		os.Exit(1)
 	}
 	if err := (&crew.ServiceReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
+		os.Exit(1)
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).Named("podcleaner").For(&corev1.Service{}).Complete(crew.NewClaimCleaner(mgr.GetClient())); err != nil {
 		os.Exit(1)
 	}
 	_ = mgr.Start(ctrl.SetupSignalHandler())

@@ -1,4 +1,4 @@
-package controller // want package:"needs\\(.*configmaps:create.*\\)"
+package controller
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	webappv1 "fixtures/api/v1"
 )
 
-type GuestbookReconciler struct {
+type GuestbookReconciler struct { // want GuestbookReconciler:"reach\\(.*configmaps:create.*guestbooks.webapp.example.com/status:patch.*configmaps:watch\\)"
 	client.Client
 	APIReader client.Reader
 	Recorder  record.EventRecorder

@@ -1,4 +1,4 @@
-package crew // want package:"needs\\(services:watch deployments.apps:get services:delete\\)"
+package crew
 
 // A second controller package, as in a multi-group project: its markers
 // and those of package controller make one role.
@@ -8,12 +8,16 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"fixtures/drain"
 )
 
-type ServiceReconciler struct {
+type ServiceReconciler struct { // want ServiceReconciler:"reach\\(deployments.apps:get services:delete services:get services:patch endpoints:list services:watch\\)"
 	client.Client
+	Workload *rest.Config
 }
 
 // +kubebuilder:rbac:groups=core,resources=services,verbs=get;list;watch
@@ -27,9 +31,52 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	}
 	svc := &corev1.Service{}
 	svc.Name, svc.Namespace = req.Name, req.Namespace
-	return ctrl.Result{}, r.Delete(ctx, svc)
+	if err := r.Delete(ctx, svc); err != nil {
+		return ctrl.Result{}, err
+	}
+	// The workload cluster's client goes into RemoteClient only: the
+	// Node patch needs nothing of the manager's role.
+	remote, err := client.New(r.Workload, client.Options{})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	d := &drain.Helper{Client: r.Client, RemoteClient: remote}
+	if err := d.Cordon(ctx, req.Name); err != nil {
+		return ctrl.Result{}, err
+	}
+	if ready, err := drain.NodeReady(ctx, remote, req.Name); err != nil || !ready {
+		return ctrl.Result{}, err
+	}
+	if _, err := drain.CountEndpoints(ctx, r.Client); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, d.Label(ctx, svc)
 }
 
 func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Complete(r)
+}
+
+// ClaimCleaner is started by main through its constructor: what it needs
+// reaches the manager through the function's fact.
+type ClaimCleaner struct { // want ClaimCleaner:"reach\\(persistentvolumeclaims:deletecollection\\)"
+	c client.Client
+}
+
+func NewClaimCleaner(c client.Client) *ClaimCleaner { // want NewClaimCleaner:"reach\\(persistentvolumeclaims:deletecollection\\)"
+	return &ClaimCleaner{c: c}
+}
+
+func (p *ClaimCleaner) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, p.c.DeleteAllOf(ctx, &corev1.PersistentVolumeClaim{}, client.InNamespace(req.Namespace))
+}
+
+// Unstarted is a reconciler of the package that no manager starts (the
+// binary that runs it has a role of its own): what it needs is nobody's.
+type Unstarted struct { // want Unstarted:"reach\\(serviceaccounts:delete\\)"
+	client.Client
+}
+
+func (u *Unstarted) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, u.Delete(ctx, &corev1.ServiceAccount{})
 }

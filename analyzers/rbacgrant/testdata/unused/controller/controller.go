@@ -1,4 +1,4 @@
-package controller // want package:"needs\\(.*\\)"
+package controller
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	webappv1 "fixtures/api/v1"
 )
 
-type Reconciler struct {
+type Reconciler struct { // want Reconciler:"reach\\(.*\\)"
 	client.Client
 }
 
