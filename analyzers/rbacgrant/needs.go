@@ -175,7 +175,7 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 				case ssa.CallInstruction:
 					cc := instr.Common()
 					callee := crapi.Callee(cc)
-					if cc.IsInvoke() || callee == nil || !callee.Exported() || callee.Pkg() == nil || callee.Pkg() == c.pass.Pkg {
+					if cc.IsInvoke() || callee == nil || !callee.Exported() || callee.Pkg() == nil {
 						continue
 					}
 					for i, arg := range cc.Args {
@@ -196,13 +196,16 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 // drain.Helper{RemoteClient: remoteClient}) needs nothing of the
 // manager's role; one that gets the manager's is settled; one filled from
 // a condition of this package's takes that condition.
-func (col *collector) resolve(list []Need) []Need {
+//
+// The conditions on the parameters of the functions whose reach is asked
+// (own) stay: their callers in other packages settle them.
+func (col *collector) resolve(list []Need, own func(via string) bool) []Need {
 	var out []Need
 next:
 	for _, n := range list {
 		for range 8 {
 			f := col.fills[n.Via]
-			if n.Via == "" || f == nil {
+			if n.Via == "" || f == nil || own(n.Via) {
 				break
 			}
 			switch {

@@ -2,6 +2,8 @@ package rbacgrant
 
 import (
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -150,7 +152,24 @@ func (r *reacher) of(fns []*ssa.Function, tns []*types.TypeName) []Need {
 	for _, tn := range tns {
 		visitT(tn)
 	}
-	return r.col.resolve(out)
+	var prefixes []string
+	if r.pass.Pkg.Name() != "main" {
+		for _, fn := range fns {
+			if obj, ok := fn.Object().(*types.Func); ok {
+				prefixes = append(prefixes, obj.FullName()+"#")
+			}
+		}
+		for _, tn := range tns {
+			for _, m := range r.methods[tn] {
+				if obj, ok := m.Object().(*types.Func); ok {
+					prefixes = append(prefixes, obj.FullName()+"#")
+				}
+			}
+		}
+	}
+	return r.col.resolve(out, func(via string) bool {
+		return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(via, p) })
+	})
 }
 
 // export records the Reach fact of the package's exported functions and

@@ -93,6 +93,25 @@ func TestExampleVettool(t *testing.T) {
 	exampletest.Diff(t, exampletest.Expectations(t, dir), exampletest.JSONFindings(t, dir, out))
 }
 
+// TestExampleOptIn runs an off-by-default check on the example, turned on
+// by its flag, alone: standalone and as a vet tool report the findings its
+// "expect with" markers hold.
+func TestExampleOptIn(t *testing.T) {
+	bin := buildBinary(t)
+	dir := exampletest.Dir(t)
+	want := exampletest.OptInExpectations(t, dir, "rbacgrant")
+	out, code := exampletest.Run(t, dir, bin, "-json", "-rbacgrant", "-rbacgrant.enable", "./...")
+	if code != 0 {
+		t.Fatalf("reconcilecheck -json -rbacgrant -rbacgrant.enable exited %d:\n%s", code, out)
+	}
+	exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
+	out, code = exampletest.Run(t, dir, "go", "vet", "-vettool="+bin, "-json", "-rbacgrant", "-rbacgrant.enable", "./...")
+	if code != 0 {
+		t.Fatalf("go vet -vettool -json -rbacgrant -rbacgrant.enable exited %d:\n%s", code, out)
+	}
+	exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
+}
+
 // TestExampleFix applies every suggested fix to a copy of the example: it
 // must still build, and the fixed findings must be gone.
 //

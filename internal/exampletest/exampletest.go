@@ -26,6 +26,10 @@ import (
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s*([a-z0-9]+)`)
 
+// optInRE marks a finding of a check that is off by default, expected when
+// the check is turned on: "// expect with -rbacgrant.enable: rbacgrant".
+var optInRE = regexp.MustCompile(`//\s*expect with -([a-z0-9]+)\.enable:\s*([a-z0-9]+)`)
+
 // Finding is one report: a file relative to the example root, a line, and
 // the check.
 type Finding struct {
@@ -104,6 +108,30 @@ func Expectations(t *testing.T, root string) []Finding {
 	}
 	if len(out) == 0 {
 		t.Fatal("the example has no // expect: markers for registered checks")
+	}
+	return Sort(out)
+}
+
+// OptInExpectations reads the "// expect with -<check>.enable: <check>"
+// markers of an off-by-default check under root.
+func OptInExpectations(t *testing.T, root, check string) []Finding {
+	t.Helper()
+	var out []Finding
+	err := walkGo(root, func(_, rel string, data []byte) {
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for n := 1; sc.Scan(); n++ {
+			for _, m := range optInRE.FindAllStringSubmatch(sc.Text(), -1) {
+				if m[1] == check && m[2] == check {
+					out = append(out, Finding{File: rel, Line: n, Check: check})
+				}
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("the example has no // expect with -%s.enable: markers", check)
 	}
 	return Sort(out)
 }

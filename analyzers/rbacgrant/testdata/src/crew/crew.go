@@ -47,6 +47,9 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	if ready, err := drain.NodeReady(ctx, remote, req.Name); err != nil || !ready {
 		return ctrl.Result{}, err
 	}
+	if ready, err := d.Ready(ctx, req.Name); err != nil || !ready {
+		return ctrl.Result{}, err
+	}
 	if _, err := drain.CountEndpoints(ctx, r.Client); err != nil {
 		return ctrl.Result{}, err
 	}

@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Helper struct { // want Helper:"reach\\(services:get nodes:patch services:patch\\)"
+type Helper struct { // want Helper:"reach\\(services:get nodes:patch services:patch nodes:get\\)"
 	Client       client.Client
 	RemoteClient client.Client
 }
@@ -51,4 +51,11 @@ func CountEndpoints(ctx context.Context, c client.Reader) (int, error) { // want
 	var list corev1.EndpointsList
 	err := c.List(ctx, &list)
 	return len(list.Items), err
+}
+
+// Ready asks NodeReady, of this package, with the workload cluster's
+// client: the condition on NodeReady's parameter becomes one on the
+// field, which crew settles.
+func (d *Helper) Ready(ctx context.Context, name string) (bool, error) {
+	return NodeReady(ctx, d.RemoteClient, name)
 }
