@@ -15,9 +15,10 @@ import (
 	"fixtures/drain"
 )
 
-type ServiceReconciler struct { // want ServiceReconciler:"reach\\(deployments.apps:get services:delete services:get services:patch endpoints:list services:watch\\)"
+type ServiceReconciler struct { // want ServiceReconciler:"reach\\(deployments.apps:get services:delete services:get services:patch nodes:get endpoints:list services:watch\\)"
 	client.Client
 	Workload *rest.Config
+	pools    []*drain.Pool
 }
 
 // +kubebuilder:rbac:groups=core,resources=services,verbs=get;list;watch
@@ -50,6 +51,7 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	if ready, err := d.Ready(ctx, req.Name); err != nil || !ready {
 		return ctrl.Result{}, err
 	}
+	r.pools = append(r.pools, &drain.Pool{Nodes: []string{req.Name}})
 	if _, err := drain.CountEndpoints(ctx, r.Client); err != nil {
 		return ctrl.Result{}, err
 	}

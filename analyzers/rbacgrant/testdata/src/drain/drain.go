@@ -59,3 +59,19 @@ func CountEndpoints(ctx context.Context, c client.Reader) (int, error) { // want
 func (d *Helper) Ready(ctx context.Context, name string) (bool, error) {
 	return NodeReady(ctx, d.RemoteClient, name)
 }
+
+// Pool is made by crew, whose code never calls Upgrading: the Node get
+// waits for a caller with the manager's client that the binary does not
+// have, so it is not charged.
+type Pool struct { // want Pool:"reach\\(nodes:get\\)"
+	Nodes []string
+}
+
+func (p *Pool) Upgrading(ctx context.Context, c client.Reader) (bool, error) {
+	for _, name := range p.Nodes {
+		if err := c.Get(ctx, types.NamespacedName{Name: name}, &corev1.Node{}); err != nil {
+			return false, err
+		}
+	}
+	return false, nil
+}
