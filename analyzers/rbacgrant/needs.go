@@ -233,19 +233,21 @@ func fieldKey(v ssa.Value) string {
 	if n == nil || n.Obj().Pkg() == nil {
 		return ""
 	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
+	name := ssaflow.FieldName(fa.X.Type(), fa.Field)
+	if name == "" {
 		return ""
 	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(fa.Field).Name()
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name
 }
 
 // isClientType reports whether t reads objects like a client: a
 // client.Reader and more.
 func isClientType(t types.Type) bool {
+	if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == crapi.ClientPkg {
+		return true
+	}
 	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Get") != nil && ms.Lookup(nil, "List") != nil ||
-		crapi.Named(t) != nil && crapi.Named(t).Obj().Pkg() != nil && crapi.Named(t).Obj().Pkg().Path() == crapi.ClientPkg
+	return ms.Lookup(nil, "Get") != nil && ms.Lookup(nil, "List") != nil
 }
 
 // call adds the needs of one call.
