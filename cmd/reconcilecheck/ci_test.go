@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,8 +62,8 @@ type action struct {
 var exprRE = regexp.MustCompile(`^\$\{\{ *([^}]*?) *\}\}$`)
 
 // TestAction runs the "run" step of action.yml, as the runner would, on
-// the example with the inputs' defaults: exit status 1 (findings), and a
-// SARIF file that the upload step gets.
+// the example with the inputs' defaults but args (the opt-in flags): exit
+// status 1 (findings), and a SARIF file that the upload step gets.
 func TestAction(t *testing.T) {
 	var a action
 	readYAML(t, "action.yml", &a)
@@ -119,6 +120,11 @@ func TestAction(t *testing.T) {
 					t.Fatalf("env %s=%s names no input", k, v)
 				}
 				v = in.Default
+				if m[1] == "inputs.args" {
+					// A user who turns the opt-in checks on, as the
+					// other runs on the example do (one go vet cache).
+					v = strings.Join(optIn, " ")
+				}
 			default:
 				t.Fatalf("env %s=%s: unknown expression", k, v)
 			}
@@ -153,7 +159,8 @@ func TestAction(t *testing.T) {
 }
 
 // TestPreCommitHook runs the hook's entry and args, as pre-commit does
-// with pass_filenames false, in the example.
+// with pass_filenames false, in the example: with the opt-in flags before
+// the hook's args, as a user's args: [-rbacgrant.enable, ./...] would.
 func TestPreCommitHook(t *testing.T) {
 	var hooks []struct {
 		ID            string   `json:"id"`
@@ -176,7 +183,7 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
-	argv := append(strings.Fields(h.Entry), h.Args...)
+	argv := slices.Concat(strings.Fields(h.Entry), optIn, h.Args)
 	// The entry is looked up in the PATH where pre-commit installed it.
 	path, err := exec.LookPath(filepath.Join(filepath.Dir(bin), argv[0]))
 	if err != nil {

@@ -45,22 +45,37 @@ func buildBinary(t *testing.T) string {
 	return binPath
 }
 
+// optIn turns the off-by-default checks on in the runs on the example, so
+// that they report their "expect with" markers too.
+//
+// Every run on the example passes the same check flags, in the same order:
+// go vet keys its cached results for the dependency packages (k8s.io/api,
+// client-go, controller-runtime: about a minute of type-checking on two
+// cores) by the vet tool's flags, so runs with one set of flags share them.
+// That the checks are off without their flag is tested with each check.
+var optIn = []string{"-rbacgrant.enable"}
+
+// withOptIn returns args after the opt-in flags.
+func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }
+
+// exampleWant is what the runs with optIn report on the example.
+func exampleWant(t *testing.T, dir string) []exampletest.Finding {
+	t.Helper()
+	return exampletest.Sort(append(exampletest.Expectations(t, dir), exampletest.OptInExpectations(t, dir, "rbacgrant")...))
+}
+
 func TestExampleStandalone(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
-	want := exampletest.Expectations(t, dir)
-	// The off-by-default rbacgrant, turned on by its flag, reports its
-	// "expect with" markers too (in the same run: the example's runs are
-	// what this package's test time is made of).
-	withOptIn := exampletest.Sort(append(slices.Clone(want), exampletest.OptInExpectations(t, dir, "rbacgrant")...))
-	out, code := exampletest.Run(t, dir, bin, "-json", "-rbacgrant.enable", "./...")
+	want := exampleWant(t, dir)
+	out, code := exampletest.Run(t, dir, bin, withOptIn("-json", "./...")...)
 	if code != 0 {
-		t.Fatalf("reconcilecheck -json -rbacgrant.enable exited %d:\n%s", code, out)
+		t.Fatalf("reconcilecheck %v -json exited %d:\n%s", optIn, code, out)
 	}
-	exampletest.Diff(t, withOptIn, exampletest.JSONFindings(t, dir, out))
+	exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
 
 	// Plain output: file:line:col: message lines, exit status 1.
-	out, code = exampletest.Run(t, "", bin, "-C", dir, "./...")
+	out, code = exampletest.Run(t, "", bin, withOptIn("-C", dir, "./...")...)
 	if code != 1 {
 		t.Errorf("reconcilecheck with findings exited %d, want 1:\n%s", code, out)
 	}
@@ -91,12 +106,13 @@ func TestExampleStandalone(t *testing.T) {
 func TestExampleVettool(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
-	out, code := exampletest.Run(t, dir, "go", "vet", "-vettool="+bin, "-json", "-rbacgrant.enable", "./...")
+	// The standalone command puts -json after the check flags: so does
+	// this run, to share go vet's cache with it.
+	out, code := exampletest.Run(t, dir, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, withOptIn("-json", "./..."))...)
 	if code != 0 {
-		t.Fatalf("go vet -vettool -json -rbacgrant.enable exited %d:\n%s", code, out)
+		t.Fatalf("go vet -vettool %v -json exited %d:\n%s", optIn, code, out)
 	}
-	want := append(exampletest.Expectations(t, dir), exampletest.OptInExpectations(t, dir, "rbacgrant")...)
-	exampletest.Diff(t, exampletest.Sort(want), exampletest.JSONFindings(t, dir, out))
+	exampletest.Diff(t, exampleWant(t, dir), exampletest.JSONFindings(t, dir, out))
 }
 
 // TestExampleFix applies every suggested fix to a copy of the example: it
@@ -112,10 +128,10 @@ func TestExampleFix(t *testing.T) {
 	if bad := exampletest.Unformatted(t, dir); len(bad) > 0 {
 		t.Fatalf("the example is not formatted before -fix: %v", bad)
 	}
-	before, _ := exampletest.Run(t, dir, bin, "-json", "./...")
+	before, _ := exampletest.Run(t, dir, bin, withOptIn("-json", "./...")...)
 	// -fix prints the findings that remain, those without a fix, and
 	// exits 1 since there are some.
-	out, code := exampletest.Run(t, dir, bin, "-fix", "./...")
+	out, code := exampletest.Run(t, dir, bin, withOptIn("-fix", "./...")...)
 	if code != 1 {
 		t.Fatalf("reconcilecheck -fix exited %d, want 1:\n%s", code, out)
 	}
@@ -140,7 +156,7 @@ func TestExampleFix(t *testing.T) {
 	if out, code := exampletest.Run(t, dir, "go", "vet", "./..."); code != 0 {
 		t.Fatalf("go vet fails on the example after -fix:\n%s", out)
 	}
-	after, _ := exampletest.Run(t, dir, bin, "-json", "./...")
+	after, _ := exampletest.Run(t, dir, bin, withOptIn("-json", "./...")...)
 	exampletest.CheckAfterFix(t, exampletest.JSONFindings(t, dir, before), exampletest.JSONFindings(t, dir, after))
 }
 
@@ -212,12 +228,13 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 func TestFlagC(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
-	want := exampletest.Expectations(t, dir)
+	want := exampleWant(t, dir)
 	for _, args := range [][]string{
 		{"-json", "-C", dir, "./..."},
 		{"-json", "-C=" + dir, "./..."},
 		{"--C", dir, "-json", "./..."},
 	} {
+		args = withOptIn(args...)
 		out, code := exampletest.Run(t, "", bin, args...)
 		if code != 0 {
 			t.Errorf("reconcilecheck %v exited %d:\n%s", args, code, out)
@@ -235,7 +252,7 @@ func TestDiff(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
 	before := snapshot(t, dir)
-	out, code := exampletest.Run(t, dir, bin, "-diff", "./...")
+	out, code := exampletest.Run(t, dir, bin, withOptIn("-diff", "./...")...)
 	if code != 1 {
 		t.Errorf("reconcilecheck -diff exited %d, want 1:\n%s", code, out)
 	}

@@ -44,9 +44,9 @@ func validateSARIF(t *testing.T, file string) map[string]any {
 func TestSARIF(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
-	want := exampletest.Expectations(t, dir)
+	want := exampleWant(t, dir)
 	file := filepath.Join(t.TempDir(), "out.sarif")
-	out, code := exampletest.Run(t, dir, bin, "-sarif", file, "./...")
+	out, code := exampletest.Run(t, dir, bin, withOptIn("-sarif", file, "./...")...)
 	if code != 1 {
 		t.Fatalf("reconcilecheck -sarif exited %d, want 1:\n%s", code, out)
 	}
@@ -124,8 +124,8 @@ func TestSARIFFixRegions(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)
 	file := filepath.Join(t.TempDir(), "out.sarif")
-	exampletest.Run(t, dir, bin, "-sarif", file, "./...")
-	out, _ := exampletest.Run(t, dir, bin, "-json", "./...")
+	exampletest.Run(t, dir, bin, withOptIn("-sarif", file, "./...")...)
+	out, _ := exampletest.Run(t, dir, bin, withOptIn("-json", "./...")...)
 	fs, err := parseVetJSON(out)
 	if err != nil {
 		t.Fatal(err)
