@@ -1,0 +1,179 @@
+// Package reach answers which code a function may run: its own
+// instructions, the functions of its package it calls or takes as values
+// (closures included), the methods of the package's named types whose
+// values it makes or refers to, and the functions and types of other
+// packages it calls or refers to. A reconciler's Reconcile runs through an
+// interface once its value is handed to the builder, so making the value
+// is what starts it.
+//
+// The checks that attribute something to what a binary runs (permissions,
+// the kinds its controllers use, the field indexes they list by) walk this
+// graph with their own payload, and export it as facts on the package's
+// exported functions and types (Roots), which the walk of an importing
+// package reads at the imported objects it meets.
+package reach
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// Graph is the reach graph of one package's functions.
+type Graph struct {
+	pkg     *types.Package
+	methods map[*types.TypeName][]*ssa.Function
+	edges   map[*ssa.Function]*edges
+}
+
+// edges are what one function refers to.
+type edges struct {
+	funcs    []*ssa.Function   // of the package: callees, closures, function values
+	types    []*types.TypeName // of the package, with methods
+	imported []types.Object    // functions and types of other packages
+}
+
+// New returns the graph of funcs, the source functions of pkg.
+func New(pkg *types.Package, funcs []*ssa.Function) *Graph {
+	g := &Graph{pkg: pkg, methods: map[*types.TypeName][]*ssa.Function{}, edges: map[*ssa.Function]*edges{}}
+	for _, fn := range funcs {
+		if recv := fn.Signature.Recv(); recv != nil && fn.Parent() == nil {
+			if n := crapi.Named(recv.Type()); n != nil && n.Obj().Pkg() == pkg {
+				g.methods[n.Obj()] = append(g.methods[n.Obj()], fn)
+			}
+		}
+	}
+	return g
+}
+
+// Methods returns the source methods of tn, a type of the package.
+func (g *Graph) Methods(tn *types.TypeName) []*ssa.Function { return g.methods[tn] }
+
+func (g *Graph) edgesOf(fn *ssa.Function) *edges {
+	if e := g.edges[fn]; e != nil {
+		return e
+	}
+	e := &edges{}
+	g.edges[fn] = e
+	seen := map[types.Object]bool{}
+	addType := func(t types.Type) {
+		n := crapi.Named(t)
+		if n == nil || n.Obj().Pkg() == nil || seen[n.Obj()] {
+			return
+		}
+		seen[n.Obj()] = true
+		if n.Obj().Pkg() == g.pkg {
+			if len(g.methods[n.Obj()]) > 0 {
+				e.types = append(e.types, n.Obj())
+			}
+		} else {
+			e.imported = append(e.imported, n.Obj())
+		}
+	}
+	addFunc := func(f *ssa.Function) {
+		if o := f.Origin(); o != nil {
+			f = o
+		}
+		if f.Pkg != nil && f.Pkg.Pkg == g.pkg {
+			e.funcs = append(e.funcs, f)
+		} else if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && !seen[obj] {
+			seen[obj] = true
+			e.imported = append(e.imported, obj)
+		}
+	}
+	e.funcs = append(e.funcs, fn.AnonFuncs...)
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if callee := ssaflow.LocalCallee(call.Common(), g.pkg); callee != nil {
+					e.funcs = append(e.funcs, callee)
+				} else if obj := crapi.Callee(call.Common()); obj != nil && obj.Pkg() != nil && obj.Pkg() != g.pkg && !seen[obj] {
+					seen[obj] = true
+					e.imported = append(e.imported, obj)
+				}
+			}
+			if v, ok := instr.(ssa.Value); ok {
+				addType(v.Type())
+			}
+			for _, op := range instr.Operands(ops[:0]) {
+				if f, ok := (*op).(*ssa.Function); ok && f.Synthetic == "" {
+					addFunc(f)
+				}
+			}
+		}
+	}
+	return e
+}
+
+// Walk calls fn for each function of the package that fns and the methods
+// of tns may run, and imported for each function and type of another
+// package they refer to; each once.
+func (g *Graph) Walk(fns []*ssa.Function, tns []*types.TypeName, fn func(*ssa.Function), imported func(types.Object)) {
+	seenF := map[*ssa.Function]bool{}
+	seenO := map[types.Object]bool{}
+	var visitF func(*ssa.Function)
+	var visitT func(*types.TypeName)
+	visitF = func(f *ssa.Function) {
+		if seenF[f] {
+			return
+		}
+		seenF[f] = true
+		fn(f)
+		e := g.edgesOf(f)
+		for _, c := range e.funcs {
+			visitF(c)
+		}
+		for _, tn := range e.types {
+			visitT(tn)
+		}
+		for _, obj := range e.imported {
+			if !seenO[obj] {
+				seenO[obj] = true
+				imported(obj)
+			}
+		}
+	}
+	visitT = func(tn *types.TypeName) {
+		if seenO[tn] {
+			return
+		}
+		seenO[tn] = true
+		for _, m := range g.methods[tn] {
+			visitF(m)
+		}
+	}
+	for _, f := range fns {
+		visitF(f)
+	}
+	for _, tn := range tns {
+		visitT(tn)
+	}
+}
+
+// Roots returns the objects whose facts importing packages read: the
+// exported functions among funcs (not methods: a call of a method has a
+// receiver of its type, whose fact covers every method), and the exported
+// package-level types with methods.
+func (g *Graph) Roots(funcs []*ssa.Function) (fns []*ssa.Function, tns []*types.TypeName) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() || obj.Signature().Recv() != nil {
+			continue
+		}
+		fns = append(fns, fn)
+	}
+	for tn := range g.methods {
+		if tn.Exported() && tn.Parent() == g.pkg.Scope() {
+			tns = append(tns, tn)
+		}
+	}
+	// Map order would make the order of facts and findings vary.
+	slices.SortFunc(tns, func(a, b *types.TypeName) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return fns, tns
+}
