@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
@@ -55,6 +56,7 @@ var checks = func() []Check {
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
 		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
+		{Analyzer: schemekind.Analyzer, Catalogue: "C6"},
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},

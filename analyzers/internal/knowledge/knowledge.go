@@ -351,3 +351,34 @@ func StatusWriter(t *types.Named) string {
 	}
 	return statusWriters[[2]string{t.Obj().Pkg().Path(), t.Obj().Name()}]
 }
+
+// schemeAggregators are the AddToScheme functions of dependency modules
+// that add many API groups at once, by the path prefixes of the packages
+// whose types they register. client-go's kubernetes/scheme adds every
+// group of k8s.io/api but admission, apidiscovery and imagepolicy (its
+// register.go).
+var schemeAggregators = map[string]struct{ groups, except []string }{
+	"k8s.io/client-go/kubernetes/scheme": {
+		groups: []string{"k8s.io/api/"},
+		except: []string{"k8s.io/api/admission/", "k8s.io/api/apidiscovery/", "k8s.io/api/imagepolicy/"},
+	},
+}
+
+// SchemeAggregator reports whether pkg's AddToScheme adds several API
+// groups, and returns whether it adds the types of package path.
+func SchemeAggregator(pkg string) (adds func(path string) bool, ok bool) {
+	a, ok := schemeAggregators[pkg]
+	if !ok {
+		return nil, false
+	}
+	return func(path string) bool {
+		in := false
+		for _, g := range a.groups {
+			in = in || strings.HasPrefix(path, g)
+		}
+		for _, e := range a.except {
+			in = in && !strings.HasPrefix(path, e)
+		}
+		return in
+	}, true
+}

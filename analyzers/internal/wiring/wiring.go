@@ -1,0 +1,366 @@
+// Package wiring records what the controllers of a binary need from the
+// manager they run in: the object types they use with the client or watch
+// (the manager's scheme must know their kinds), the field keys they list
+// by, and the field indexes they register (a cached List by a field needs
+// an index of that name).
+//
+// These are whole-program questions: the scheme and the indexes are set up
+// in package main or a setup function, the uses sit in controller
+// packages. Each package exports a Wiring fact on its exported functions
+// and types (see package reach); the package that makes the manager asks
+// Of for what the code it runs needs.
+package wiring
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// Analyzer provides a *Result and exports the Wiring facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "wiring",
+	Doc:        "record the object types, field lists and field indexes of the code each function and type may run",
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	FactTypes:  []analysis.Fact{new(Wiring)},
+}
+
+// Use is an object type the code uses with a client or watches.
+type Use struct {
+	Type crapi.TypeRef
+	What string // "Get", "List", "Create", ..., "For", "Owns", "Watches"
+	At   string // file:line
+}
+
+// FieldList is a List by a field selector.
+type FieldList struct {
+	Type crapi.TypeRef // the item type
+	Key  string
+	At   string
+	// Reader: the List goes through a client.Reader that is not a full
+	// client (mgr.GetAPIReader(), the cache): it may not be the cached
+	// client.
+	Reader bool
+	pos    token.Pos // in the analysed package only
+}
+
+// Pos returns where the List is, when it is in the analysed package.
+func (l FieldList) Pos() token.Pos { return l.pos }
+
+// Index is an IndexField registration. An empty Key is one whose key is
+// not a constant, an empty Type one whose object type is not known: they
+// may register any key.
+type Index struct {
+	Type crapi.TypeRef
+	Key  string
+	At   string
+}
+
+// Wiring is the fact of an exported function or type: what the code it
+// may run uses, lists by and registers.
+type Wiring struct {
+	Uses    []Use
+	Lists   []FieldList
+	Indexes []Index
+}
+
+// AFact implements analysis.Fact.
+func (*Wiring) AFact() {}
+
+func (w *Wiring) String() string {
+	var s []string
+	for _, u := range w.Uses {
+		s = append(s, u.What+"("+u.Type.Name+")")
+	}
+	for _, l := range w.Lists {
+		s = append(s, fmt.Sprintf("list(%s,%q)", l.Type.Name, l.Key))
+	}
+	for _, ix := range w.Indexes {
+		s = append(s, fmt.Sprintf("index(%s,%q)", ix.Type.Name, ix.Key))
+	}
+	return "wiring(" + strings.Join(s, " ") + ")"
+}
+
+func (w *Wiring) empty() bool { return len(w.Uses)+len(w.Lists)+len(w.Indexes) == 0 }
+
+// add merges o into w, each use (type and what), list and index once.
+func (w *Wiring) add(o *Wiring) {
+	for _, u := range o.Uses {
+		if !slices.ContainsFunc(w.Uses, func(v Use) bool { return v.Type == u.Type && v.What == u.What }) {
+			w.Uses = append(w.Uses, u)
+		}
+	}
+	for _, l := range o.Lists {
+		if !slices.ContainsFunc(w.Lists, func(m FieldList) bool { return m.Type == l.Type && m.Key == l.Key && m.At == l.At }) {
+			w.Lists = append(w.Lists, l)
+		}
+	}
+	for _, ix := range o.Indexes {
+		if !slices.Contains(w.Indexes, ix) {
+			w.Indexes = append(w.Indexes, ix)
+		}
+	}
+}
+
+// Result answers for the analysed package.
+type Result struct {
+	pass   *analysis.Pass
+	graph  *reach.Graph
+	direct map[*ssa.Function]*Wiring
+	// Funcs are the package's source functions, test files left out.
+	Funcs []*ssa.Function
+}
+
+// Of returns what the code that fns and the methods of tns may run uses,
+// lists by and registers.
+func (r *Result) Of(fns []*ssa.Function, tns []*types.TypeName) *Wiring {
+	w := &Wiring{}
+	if r.graph == nil {
+		return w
+	}
+	r.graph.Walk(fns, tns, func(fn *ssa.Function) {
+		if d := r.direct[fn]; d != nil {
+			w.add(d)
+		}
+	}, func(obj types.Object) {
+		var fact Wiring
+		if r.pass.ImportObjectFact(obj, &fact) {
+			w.add(&fact)
+		}
+	})
+	return w
+}
+
+// Graph returns the package's reach graph.
+func (r *Result) Graph() *reach.Graph { return r.graph }
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{pass: pass, direct: map[*ssa.Function]*Wiring{}}
+	prog := ssapkg.Of(pass)
+	all := slices.Concat(prog.SrcFuncs(), prog.InitFuncs())
+	if len(all) == 0 {
+		return r, nil
+	}
+	var src []*ssa.Function
+	for _, fn := range all {
+		if !ssapkg.InTestFile(pass, fn.Pos()) {
+			src = append(src, fn)
+		}
+	}
+	r.Funcs = src
+	// The test files' functions are in the graph too (a test's fake
+	// client lists by what its reconciler lists by), but not in facts.
+	r.graph = reach.New(pass.Pkg, all)
+	d := &directs{pass: pass, out: r.direct}
+	for _, fn := range all {
+		d.calls(fn)
+	}
+	if model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model); model != nil {
+		for _, ch := range model.Chains {
+			for _, c := range ch.Sources() {
+				if c.Object == nil || c.Fn == nil {
+					continue
+				}
+				if ref, ok := crapi.RefOf(ssaflow.Deref(c.Object)); ok && !ctrlmodel.DynamicKind(ssaflow.Deref(c.Object)) {
+					d.of(c.Fn).add(&Wiring{Uses: []Use{{Type: ref, What: string(c.Method), At: d.at(c.Pos)}}})
+				}
+			}
+		}
+	}
+	if ssapkg.IsDependency(pass) {
+		return r, nil
+	}
+	fns, tns := r.graph.Roots(src)
+	for _, fn := range fns {
+		if w := r.Of([]*ssa.Function{fn}, nil); !w.empty() {
+			pass.ExportObjectFact(fn.Object(), w)
+		}
+	}
+	for _, tn := range tns {
+		if w := r.Of(nil, []*types.TypeName{tn}); !w.empty() {
+			pass.ExportObjectFact(tn, w)
+		}
+	}
+	return r, nil
+}
+
+// directs collects each function's own uses, lists and indexes.
+type directs struct {
+	pass *analysis.Pass
+	out  map[*ssa.Function]*Wiring
+}
+
+func (d *directs) of(fn *ssa.Function) *Wiring {
+	w := d.out[fn]
+	if w == nil {
+		w = &Wiring{}
+		d.out[fn] = w
+	}
+	return w
+}
+
+func (d *directs) at(pos token.Pos) string {
+	p := d.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", shortFile(p.Filename), p.Line)
+}
+
+func shortFile(name string) string {
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+func (d *directs) calls(fn *ssa.Function) {
+	for call := range ssaflow.Calls(fn) {
+		cc := call.Common()
+		if c, args, ok := crapi.ClientCallSSA(cc); ok {
+			d.clientCall(fn, call, c, args)
+			continue
+		}
+		if callee := crapi.Callee(cc); callee != nil && callee.Name() == "IndexField" && callee.Pkg() != nil &&
+			strings.HasPrefix(callee.Pkg().Path(), "sigs.k8s.io/controller-runtime/") {
+			args := crapi.CallArgs(cc)
+			ix := Index{At: d.at(call.Pos())}
+			if len(args) >= 3 {
+				if t := objects.ObjectType(args[1]); t != nil {
+					ix.Type, _ = crapi.RefOf(ssaflow.Deref(t))
+				}
+				ix.Key, _ = crapi.ConstString(args[2])
+			}
+			d.of(fn).add(&Wiring{Indexes: []Index{ix}})
+		}
+	}
+}
+
+func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi.ClientCall, args []ssa.Value) {
+	var t types.Type
+	switch {
+	case c.Method == crapi.Get && len(args) >= 3:
+		t = objects.ObjectType(args[2])
+	case c.Method == crapi.List && len(args) >= 2:
+		t = objects.ListItemType(ssaflow.Strip(args[1]).Type())
+	case c.Method != crapi.Apply && len(args) >= 2:
+		t = objects.ObjectType(args[1])
+	}
+	if t == nil {
+		return
+	}
+	ref, ok := crapi.RefOf(ssaflow.Deref(t))
+	if !ok {
+		return
+	}
+	w := d.of(fn)
+	w.add(&Wiring{Uses: []Use{{Type: ref, What: string(c.Method), At: d.at(call.Pos())}}})
+	if c.Method != crapi.List || c.SubResource {
+		return
+	}
+	reader := !isFullClient(crapi.Receiver(call.Common()))
+	for _, key := range FieldKeys(args[2:]) {
+		w.Lists = append(w.Lists, FieldList{Type: ref, Key: key, At: d.at(call.Pos()), Reader: reader, pos: call.Pos()})
+	}
+}
+
+// isFullClient reports whether the receiver of a List is a client.Client
+// (or a type that embeds one) rather than only a reader.
+func isFullClient(recv ssa.Value) bool {
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == crapi.ClientPkg {
+		return n.Obj().Name() != "Reader"
+	}
+	// A reconciler embedding client.Client, a wrapping client.
+	ms := types.NewMethodSet(t)
+	return ms.Lookup(nil, "Create") != nil || ms.Lookup(nil, "Update") != nil
+}
+
+// FieldKeys returns the constant field keys of the List options opts
+// (the variadic argument): client.MatchingFields{key: v},
+// client.MatchingFieldsSelector{Selector: fields.OneTermEqualSelector(key,
+// v)}, &client.ListOptions{FieldSelector: ...}.
+func FieldKeys(opts []ssa.Value) []string {
+	var keys []string
+	for _, o := range opts {
+		elems, ok := ssaflow.VariadicElems(o)
+		if !ok {
+			elems = []ssa.Value{o}
+		}
+		for _, e := range elems {
+			keys = append(keys, optionKeys(ssaflow.StripConv(e), 0)...)
+		}
+	}
+	return keys
+}
+
+func optionKeys(v ssa.Value, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return optionKeys(v.X, depth+1)
+	case *ssa.ChangeType:
+		return optionKeys(v.X, depth+1)
+	case *ssa.MakeMap:
+		// client.MatchingFields{key: v}: the map's updates.
+		var keys []string
+		for _, ref := range *v.Referrers() {
+			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == v {
+				if k, ok := crapi.ConstString(u.Key); ok {
+					keys = append(keys, k)
+				}
+			}
+		}
+		return keys
+	case *ssa.Call:
+		if crapi.IsFuncIn(crapi.Callee(v.Common()), "k8s.io/apimachinery/pkg/fields", "OneTermEqualSelector") && len(v.Call.Args) >= 1 {
+			if k, ok := crapi.ConstString(v.Call.Args[0]); ok {
+				return []string{k}
+			}
+		}
+	case *ssa.UnOp:
+		// *&T{...}: a struct literal's fields.
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			return structKeys(a, depth)
+		}
+	case *ssa.Alloc:
+		return structKeys(v, depth)
+	}
+	return nil
+}
+
+// structKeys returns the keys of the selectors stored in the fields of a
+// struct literal (client.ListOptions.FieldSelector,
+// client.MatchingFieldsSelector.Selector).
+func structKeys(a *ssa.Alloc, depth int) []string {
+	var keys []string
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if st, ok := r2.(*ssa.Store); ok && st.Addr == fa {
+				keys = append(keys, optionKeys(ssaflow.StripConv(st.Val), depth+1)...)
+			}
+		}
+	}
+	return keys
+}

@@ -1,0 +1,12 @@
+package schemekind_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
+)
+
+func TestSchemeKind(t *testing.T) {
+	fixturetest.Run(t, schemekind.Analyzer, "./...")
+}

@@ -1,0 +1,3 @@
+package v2 // want package:`registered\(Sloop SloopList\)`
+
+func init() { SchemeBuilder.Register(&Sloop{}, &SloopList{}) }

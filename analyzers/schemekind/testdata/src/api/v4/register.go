@@ -1,0 +1,3 @@
+package v4 // want package:`registered\(Yawl YawlList\)`
+
+func init() { SchemeBuilder.Register(&Yawl{}, &YawlList{}) }
