@@ -48,6 +48,7 @@ type NamespaceReconciler struct {
 
 // +kubebuilder:rbac:groups=core,resources=namespaces,verbs=get;list;watch;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;create;patch
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookpolicies,verbs=get;list;watch
 
 // Reconcile creates the default guestbook of a namespace and labels the
 // namespace's guestbooks.
@@ -72,6 +73,18 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	}
 
 	if len(guestbooks.Items) == 0 {
+		// The namespace's policy may name another image. Its type is
+		// missing from the manager's scheme (see cmd/main.go): this Get
+		// fails on every call.
+		image := r.DefaultImage
+		var policy webappv1alpha1.GuestbookPolicy
+		if err := r.Get(ctx, client.ObjectKey{Namespace: ns.Name, Name: "default"}, &policy); err != nil {
+			if !apierrors.IsNotFound(err) {
+				return ctrl.Result{}, err
+			}
+		} else if policy.Spec.Image != "" {
+			image = policy.Spec.Image
+		}
 		gb := &webappv1alpha1.Guestbook{
 			ObjectMeta: metav1.ObjectMeta{
 				Namespace: ns.Name,
@@ -79,7 +92,7 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 				Labels:    map[string]string{tierLabel: tier},
 			},
 			Spec: webappv1alpha1.GuestbookSpec{
-				Image: r.DefaultImage,
+				Image: image,
 				Title: "Guestbook of " + ns.Name,
 			},
 		}
