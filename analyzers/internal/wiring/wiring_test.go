@@ -1,0 +1,16 @@
+package wiring_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
+)
+
+// The facts record each use once per call kind, the constant keys of
+// field selectors (a map literal, a selector in ListOptions) and the
+// IndexField registrations, on the reconciler type and on the setup
+// function of another package that starts it.
+func TestWiringFacts(t *testing.T) {
+	fixturetest.Run(t, wiring.Analyzer, "./...")
+}
