@@ -33,8 +33,6 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(Reach)},
 }
 
-const managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
-
 type checker struct {
 	pass    *analysis.Pass
 	markers *apimarkers.Result
@@ -73,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var managers []site
 	for _, fn := range src {
 		for call := range ssaflow.Calls(fn) {
-			if call, ok := call.(*ssa.Call); ok && isNewManager(call.Common()) {
+			if call, ok := call.(*ssa.Call); ok && crapi.IsNewManager(call.Common()) {
 				managers = append(managers, site{fn, call})
 			}
 		}
@@ -118,15 +116,6 @@ func merge(list, more []Need) []Need {
 		}
 	}
 	return list
-}
-
-// isNewManager reports whether cc creates a manager: ctrl.NewManager (a
-// variable holding manager.New) or manager.New.
-func isNewManager(cc *ssa.CallCommon) bool {
-	if crapi.CtrlVar(cc.Value) == "NewManager" {
-		return true
-	}
-	return crapi.IsFuncIn(crapi.Callee(cc), managerPkg, "New")
 }
 
 // grantSet holds the rules of the module's markers.

@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -58,6 +59,7 @@ var checks = func() []Check {
 		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
 		{Analyzer: schemekind.Analyzer, Catalogue: "C6"},
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
+		{Analyzer: fieldindex.Analyzer, Catalogue: "C8"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}

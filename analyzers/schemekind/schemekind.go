@@ -39,7 +39,6 @@ var Analyzer = &analysis.Analyzer{
 const (
 	runtimePkg  = "k8s.io/apimachinery/pkg/runtime"
 	crSchemePkg = "sigs.k8s.io/controller-runtime/pkg/scheme"
-	managerPkg  = "sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
 // Registered is the package fact of a package of the module that
@@ -398,34 +397,9 @@ func builderPkg(cc *ssa.CallCommon) string {
 
 // checkManagers checks each manager package main creates.
 func (c *checker) checkManagers(w *wiring.Result) {
-	type site struct {
-		fn   *ssa.Function
-		call *ssa.Call
+	for _, m := range w.Managers() {
+		c.check(m.Fn, m.Call, w.Of(m.Funcs, nil))
 	}
-	var managers []site
-	for _, fn := range c.funcs {
-		for call := range ssaflow.Calls(fn) {
-			if call, ok := call.(*ssa.Call); ok && isNewManager(call.Common()) {
-				managers = append(managers, site{fn, call})
-			}
-		}
-	}
-	for _, m := range managers {
-		fns := c.funcs
-		if len(managers) > 1 {
-			fns = []*ssa.Function{m.fn}
-		}
-		c.check(m.fn, m.call, w.Of(fns, nil))
-	}
-}
-
-// isNewManager reports whether cc creates a manager: ctrl.NewManager (a
-// variable holding manager.New) or manager.New.
-func isNewManager(cc *ssa.CallCommon) bool {
-	if crapi.CtrlVar(cc.Value) == "NewManager" {
-		return true
-	}
-	return crapi.IsFuncIn(crapi.Callee(cc), managerPkg, "New")
 }
 
 // schemeOf returns what is added to the scheme the manager is built with;

@@ -286,3 +286,12 @@ func ConstString(v ssa.Value) (string, bool) {
 	}
 	return constant.StringVal(c.Value), true
 }
+
+// IsNewManager reports whether cc creates a manager: ctrl.NewManager (a
+// variable holding manager.New) or manager.New.
+func IsNewManager(cc *ssa.CallCommon) bool {
+	if CtrlVar(cc.Value) == "NewManager" {
+		return true
+	}
+	return IsFuncIn(Callee(cc), "sigs.k8s.io/controller-runtime/pkg/manager", "New")
+}

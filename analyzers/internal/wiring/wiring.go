@@ -24,6 +24,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -64,7 +65,9 @@ func (l FieldList) Pos() token.Pos { return l.pos }
 
 // Index is an IndexField registration. An empty Key is one whose key is
 // not a constant, an empty Type one whose object type is not known: they
-// may register any key.
+// may register any key. A function of another module handed the manager,
+// its cache or its field indexer is an Index with neither: it may
+// register any index (cluster-api's index.AddDefaultIndexes).
 type Index struct {
 	Type crapi.TypeRef
 	Key  string
@@ -244,8 +247,53 @@ func (d *directs) calls(fn *ssa.Function) {
 				ix.Key, _ = crapi.ConstString(args[2])
 			}
 			d.of(fn).add(&Wiring{Indexes: []Index{ix}})
+			continue
+		}
+		if d.outside(cc) && d.handsIndexer(cc) {
+			d.of(fn).add(&Wiring{Indexes: []Index{{At: d.at(call.Pos())}}})
 		}
 	}
+}
+
+// outside reports whether cc calls code of another module than the
+// analysed package's, other than controller-runtime and Kubernetes' own
+// libraries, which register no index: its IndexField calls are not seen.
+func (d *directs) outside(cc *ssa.CallCommon) bool {
+	fn := crapi.Callee(cc)
+	if fn == nil && !cc.IsInvoke() && crapi.CtrlVar(cc.Value) == "" {
+		return true // a function value: it may be anything
+	}
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == d.pass.Pkg {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/") || knowledge.StandardLibrary(path) {
+		return false
+	}
+	if m := d.pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+		return false // the module's own: its fact says what it registers
+	}
+	return true
+}
+
+// handsIndexer reports whether cc is given a manager, a cache or a field
+// indexer of controller-runtime.
+func (d *directs) handsIndexer(cc *ssa.CallCommon) bool {
+	vals := cc.Args
+	if cc.IsInvoke() {
+		vals = append([]ssa.Value{cc.Value}, vals...)
+	}
+	for _, v := range vals {
+		t := v.Type()
+		if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil {
+			switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+			case "sigs.k8s.io/controller-runtime/pkg/manager.Manager", "sigs.k8s.io/controller-runtime/pkg/cache.Cache",
+				"sigs.k8s.io/controller-runtime/pkg/client.FieldIndexer", "sigs.k8s.io/controller-runtime/pkg/cluster.Cluster":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi.ClientCall, args []ssa.Value) {
@@ -363,4 +411,37 @@ func structKeys(a *ssa.Alloc, depth int) []string {
 		}
 	}
 	return keys
+}
+
+// Manager is a call of package main that creates a manager.
+type Manager struct {
+	Fn   *ssa.Function
+	Call *ssa.Call
+	// Funcs are the code the manager runs: all of package main, or, when
+	// it creates several (cobra subcommands of one binary), the function
+	// that creates this one.
+	Funcs []*ssa.Function
+}
+
+// Managers returns the managers package main creates; none in another
+// package (a manager made elsewhere is a test environment's, or a
+// library's whose controllers are not known).
+func (r *Result) Managers() []Manager {
+	if r.pass.Pkg.Name() != "main" {
+		return nil
+	}
+	var out []Manager
+	for _, fn := range r.Funcs {
+		for call := range ssaflow.Calls(fn) {
+			if call, ok := call.(*ssa.Call); ok && crapi.IsNewManager(call.Common()) {
+				out = append(out, Manager{Fn: fn, Call: call, Funcs: r.Funcs})
+			}
+		}
+	}
+	if len(out) > 1 {
+		for i := range out {
+			out[i].Funcs = []*ssa.Function{out[i].Fn}
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"context"
+	"time"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -10,6 +11,12 @@ import (
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
 )
+
+// restoreBackupKey is the field that restores of one backup share. No
+// index of that name is registered: the author expected the API server to
+// select by it, but the manager's client lists from the cache (see
+// cmd/main.go).
+const restoreBackupKey = "spec.backupName"
 
 // GuestbookRestoreReconciler accepts restores of a guestbook from a
 // backup. The restore itself is not implemented in this example.
@@ -29,6 +36,16 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 	}
 	if restore.Status.Phase != "" {
 		return ctrl.Result{}, nil
+	}
+	// One restore of a backup at a time: wait for a pending one.
+	var restores webappv1alpha1.GuestbookRestoreList
+	if err := r.List(ctx, &restores, client.InNamespace(restore.Namespace), client.MatchingFields{restoreBackupKey: restore.Spec.BackupName}); err != nil {
+		return ctrl.Result{}, err
+	}
+	for i := range restores.Items {
+		if other := &restores.Items[i]; other.Name != restore.Name && other.Status.Phase == webappv1alpha1.BackupPending {
+			return ctrl.Result{RequeueAfter: time.Minute}, nil
+		}
 	}
 	restore.Status.Phase = webappv1alpha1.BackupPending
 	// GuestbookRestore has no status subresource: this answers 404.

@@ -1,0 +1,227 @@
+package fieldindex
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports cached Lists by a field no index is registered for.
+var Analyzer = &analysis.Analyzer{
+	Name:     "fieldindex",
+	Doc:      checkdoc.MustExtract(doc, "fieldindex"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/fieldindex.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, wiring.Analyzer},
+	Run:      run,
+}
+
+const fakePkg = "sigs.k8s.io/controller-runtime/pkg/client/fake"
+
+func run(pass *analysis.Pass) (any, error) {
+	w, _ := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
+	if w == nil || len(w.Funcs) == 0 {
+		return nil, nil
+	}
+	for _, m := range w.Managers() {
+		expr := ssaflow.CallExpr(m.Fn, m.Call)
+		if expr == nil {
+			continue
+		}
+		for _, l := range missing(w.Of(m.Funcs, nil)) {
+			var at ast.Node = expr
+			if l.Pos().IsValid() {
+				at = atPos{l.Pos()}
+			}
+			diag.Reportf(pass, at, nil,
+				"List of %s by field %q (%s) goes through the manager's cached client, but no IndexField registers %q for %s: "+
+					"the List fails on every call with \"index with name field:%s does not exist\"; "+
+					"register it with mgr.GetFieldIndexer().IndexField(ctx, &%s{}, %q, ...) before the manager starts, or list through mgr.GetAPIReader()",
+				short(l.Type), l.Key, l.At, l.Key, short(l.Type), l.Key, short(l.Type), l.Key)
+		}
+	}
+	checkFakes(pass, w)
+	return nil, nil
+}
+
+// atPos is a node at one position, to report at a List of package main.
+type atPos struct{ pos token.Pos }
+
+func (a atPos) Pos() token.Pos { return a.pos }
+func (a atPos) End() token.Pos { return a.pos }
+
+func short(t crapi.TypeRef) string {
+	return t.Pkg[strings.LastIndex(t.Pkg, "/")+1:] + "." + t.Name
+}
+
+// missing returns the cached Lists of used whose type and key no index
+// of used registers; none when an index may be registered by code that
+// is not seen.
+func missing(used *wiring.Wiring) []wiring.FieldList {
+	for _, ix := range used.Indexes {
+		if ix.Type.Name == "" && ix.Key == "" {
+			return nil
+		}
+	}
+	var out []wiring.FieldList
+	for _, l := range used.Lists {
+		if l.Reader || covered(used.Indexes, l.Type, l.Key) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func covered(indexes []wiring.Index, t crapi.TypeRef, key string) bool {
+	for _, ix := range indexes {
+		if (ix.Type.Name == "" || sameType(ix.Type, t)) && (ix.Key == "" || ix.Key == key) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameType(a, b crapi.TypeRef) bool { return a.Pkg == b.Pkg && a.Name == b.Name }
+
+// checkFakes reports, in the package's tests, a fake client built without
+// the WithIndex that the reconciler it is given lists by: the fake
+// answers such a List only from an index.
+func checkFakes(pass *analysis.Pass, w *wiring.Result) {
+	prog := ssapkg.Of(pass)
+	for _, fn := range append(prog.SrcFuncs(), prog.InitFuncs()...) {
+		if !ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
+		for call := range ssaflow.Calls(fn) {
+			c, ok := call.(*ssa.Call)
+			if !ok || !isBuilderMethod(crapi.Callee(c.Common()), "Build") {
+				continue
+			}
+			indexes, ok := builderIndexes(c.Common().Args[0])
+			if !ok {
+				continue
+			}
+			for _, tn := range givenTo(c, 0) {
+				var used *wiring.Wiring
+				if tn.Pkg() == pass.Pkg {
+					used = w.Of(nil, []*types.TypeName{tn})
+				} else {
+					used = new(wiring.Wiring)
+					if !pass.ImportObjectFact(tn, used) {
+						continue
+					}
+				}
+				for _, l := range used.Lists {
+					if l.Reader || covered(indexes, l.Type, l.Key) {
+						continue
+					}
+					diag.Reportf(pass, atPos{c.Pos()}, nil,
+						"the fake client given to %s is built without WithIndex(&%s{}, %q, ...), which its List at %s needs: "+
+							"that List fails in the test with \"no index with name %s has been registered\"; add the WithIndex with the extractor the manager registers",
+						tn.Name(), short(l.Type), l.Key, l.At, l.Key)
+				}
+			}
+		}
+	}
+}
+
+func isBuilderMethod(fn *types.Func, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != fakePkg {
+		return false
+	}
+	r := fn.Signature().Recv()
+	return r != nil && crapi.IsNamed(ssaflow.Deref(r.Type()), fakePkg, "ClientBuilder")
+}
+
+// builderIndexes returns the WithIndex registrations made on the fake
+// client builder b, back to its NewClientBuilder; false when b does not
+// come from one.
+func builderIndexes(b ssa.Value) ([]wiring.Index, bool) {
+	var out []wiring.Index
+	seen := map[ssa.Value]bool{}
+	for depth := 0; depth < 32; depth++ {
+		b = ssaflow.StripConv(b)
+		if seen[b] {
+			return nil, false
+		}
+		seen[b] = true
+		// WithIndex calls on this builder value whose result is not
+		// used: the builder's methods change it and return it.
+		for _, ref := range *b.Referrers() {
+			if c, ok := ref.(*ssa.Call); ok && len(c.Call.Args) > 0 && c.Call.Args[0] == b {
+				out = append(out, withIndex(c)...)
+			}
+		}
+		c, ok := b.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		fn := crapi.Callee(c.Common())
+		if crapi.IsFuncIn(fn, fakePkg, "NewClientBuilder") {
+			return out, true
+		}
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != fakePkg || len(c.Call.Args) == 0 {
+			return nil, false
+		}
+		b = c.Call.Args[0]
+	}
+	return nil, false
+}
+
+func withIndex(c *ssa.Call) []wiring.Index {
+	if !isBuilderMethod(crapi.Callee(c.Common()), "WithIndex") || len(c.Call.Args) < 3 {
+		return nil
+	}
+	ix := wiring.Index{}
+	if t := objects.ObjectType(c.Call.Args[1]); t != nil {
+		ix.Type, _ = crapi.RefOf(ssaflow.Deref(t))
+	}
+	ix.Key, _ = crapi.ConstString(c.Call.Args[2])
+	return []wiring.Index{ix}
+}
+
+// givenTo returns the named struct types whose fields receive v (a
+// reconciler literal given the fake client), through conversions.
+func givenTo(v ssa.Value, depth int) []*types.TypeName {
+	if depth > 4 {
+		return nil
+	}
+	var out []*types.TypeName
+	add := func(tn *types.TypeName) {
+		if !slices.Contains(out, tn) {
+			out = append(out, tn)
+		}
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+			for _, tn := range givenTo(ref.(ssa.Value), depth+1) {
+				add(tn)
+			}
+		case *ssa.Store:
+			if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && ref.Val == v {
+				if n := crapi.Named(ssaflow.Deref(fa.X.Type())); n != nil {
+					add(n.Obj())
+				}
+			}
+		}
+	}
+	return out
+}

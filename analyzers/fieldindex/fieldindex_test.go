@@ -1,0 +1,12 @@
+package fieldindex_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestFieldIndex(t *testing.T) {
+	fixturetest.Run(t, fieldindex.Analyzer, "./...")
+}

@@ -1,0 +1,49 @@
+// Package controller holds a reconciler that lists by fields.
+package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// OwnerKey is the ConfigMap index that package main registers.
+const OwnerKey = ".metadata.owner"
+
+// PodReconciler lists by three fields of the cache and one of the API
+// server.
+type PodReconciler struct {
+	client.Client
+	APIReader client.Reader
+}
+
+// Reconcile lists Pods of a node, ConfigMaps of an owner, Secrets of a
+// type (no index: the bug), Services by name (API server).
+func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods, client.MatchingFields{"spec.nodeName": req.Name}); err != nil {
+		return ctrl.Result{}, err
+	}
+	var cms corev1.ConfigMapList
+	if err := r.List(ctx, &cms, client.InNamespace(req.Namespace), client.MatchingFields{OwnerKey: req.Name}); err != nil {
+		return ctrl.Result{}, err
+	}
+	var secrets corev1.SecretList
+	if err := r.List(ctx, &secrets, client.MatchingFields{"type": "kubernetes.io/tls"}); err != nil {
+		return ctrl.Result{}, err
+	}
+	var svcs corev1.ServiceList
+	return ctrl.Result{}, r.APIReader.List(ctx, &svcs, client.MatchingFields{"metadata.name": req.Name})
+}
+
+// SetupWithManager registers the node index.
+func (r *PodReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	if err := mgr.GetFieldIndexer().IndexField(context.Background(), &corev1.Pod{}, "spec.nodeName", func(o client.Object) []string {
+		return []string{o.(*corev1.Pod).Spec.NodeName}
+	}); err != nil {
+		return err
+	}
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(r)
+}
