@@ -310,7 +310,7 @@ func (c *checker) callAdds(out *Adds, cc *ssa.CallCommon, is func(ssa.Value) boo
 			break
 		}
 	}
-	if at < 0 && !(cc.IsInvoke() && is(cc.Value)) {
+	if at < 0 && (!cc.IsInvoke() || !is(cc.Value)) {
 		return
 	}
 	if cc.IsInvoke() {
