@@ -101,8 +101,10 @@ func covered(indexes []wiring.Index, t crapi.TypeRef, key string) bool {
 func sameType(a, b crapi.TypeRef) bool { return a.Pkg == b.Pkg && a.Name == b.Name }
 
 // checkFakes reports, in the package's tests, a fake client built without
-// the WithIndex that the reconciler it is given lists by: the fake
-// answers such a List only from an index.
+// the WithIndex that the code the test runs with it lists by: the fake
+// answers such a List only from an index. What the test runs is what it
+// calls on the reconciler literal given the client (often one helper,
+// not Reconcile); a literal handed on to other code is left alone.
 func checkFakes(pass *analysis.Pass, w *wiring.Result) {
 	prog := ssapkg.Of(pass)
 	for _, fn := range append(prog.SrcFuncs(), prog.InitFuncs()...) {
@@ -118,28 +120,76 @@ func checkFakes(pass *analysis.Pass, w *wiring.Result) {
 			if !ok {
 				continue
 			}
-			for _, tn := range givenTo(c, 0) {
-				var used *wiring.Wiring
-				if tn.Pkg() == pass.Pkg {
-					used = w.Of(nil, []*types.TypeName{tn})
-				} else {
-					used = new(wiring.Wiring)
-					if !pass.ImportObjectFact(tn, used) {
-						continue
-					}
+			for _, lit := range givenTo(c, 0) {
+				called, ok := calledOn(pass, lit)
+				if !ok || len(called) == 0 {
+					continue
 				}
-				for _, l := range used.Lists {
-					if l.Reader || covered(indexes, l.Type, l.Key) {
+				name := crapi.Named(ssaflow.Deref(lit.Type())).Obj().Name()
+				seen := map[string]bool{}
+				for _, l := range w.Of(called, nil).Lists {
+					if l.Reader || covered(indexes, l.Type, l.Key) || seen[l.Type.String()+l.Key] {
 						continue
 					}
+					seen[l.Type.String()+l.Key] = true
 					diag.Reportf(pass, atPos{c.Pos()}, nil,
-						"the fake client given to %s is built without WithIndex(&%s{}, %q, ...), which its List at %s needs: "+
-							"that List fails in the test with \"no index with name %s has been registered\"; add the WithIndex with the extractor the manager registers",
-						tn.Name(), short(l.Type), l.Key, l.At, l.Key)
+						"the fake client given to %s is built without WithIndex(&%s{}, %q, ...), which the List at %s that this test runs needs: "+
+							"that List fails with \"no index with name %s has been registered\"; add the WithIndex with the extractor the manager registers",
+						name, short(l.Type), l.Key, l.At, l.Key)
 				}
 			}
 		}
 	}
+}
+
+// calledOn returns the functions of the package that the test calls on
+// the reconciler literal lit (an Alloc of a named struct type of the
+// package); false when lit goes anywhere else.
+func calledOn(pass *analysis.Pass, lit ssa.Value) ([]*ssa.Function, bool) {
+	n := crapi.Named(ssaflow.Deref(lit.Type()))
+	if n == nil || n.Obj().Pkg() != pass.Pkg {
+		return nil, false
+	}
+	var out []*ssa.Function
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 3 {
+			return false
+		}
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.FieldAddr, *ssa.DebugRef:
+				// Filling or reading its fields.
+			case *ssa.Store:
+				if ref.Val == v {
+					return false // kept somewhere
+				}
+			case *ssa.UnOp:
+				if ref.Op == token.MUL && !visit(ref, depth+1) {
+					return false
+				}
+			case *ssa.Call:
+				cc := ref.Common()
+				callee := ssaflow.LocalCallee(cc, pass.Pkg)
+				if callee == nil || len(cc.Args) == 0 || cc.Args[0] != v || callee.Signature.Recv() == nil {
+					return false // handed to another function
+				}
+				for _, a := range cc.Args[1:] {
+					if a == v {
+						return false
+					}
+				}
+				out = append(out, callee)
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !visit(lit, 0) {
+		return nil, false
+	}
+	return out, true
 }
 
 func isBuilderMethod(fn *types.Func, name string) bool {
@@ -197,28 +247,28 @@ func withIndex(c *ssa.Call) []wiring.Index {
 	return []wiring.Index{ix}
 }
 
-// givenTo returns the named struct types whose fields receive v (a
-// reconciler literal given the fake client), through conversions.
-func givenTo(v ssa.Value, depth int) []*types.TypeName {
+// givenTo returns the struct values whose fields receive v (a reconciler
+// literal given the fake client), through conversions.
+func givenTo(v ssa.Value, depth int) []ssa.Value {
 	if depth > 4 {
 		return nil
 	}
-	var out []*types.TypeName
-	add := func(tn *types.TypeName) {
-		if !slices.Contains(out, tn) {
-			out = append(out, tn)
+	var out []ssa.Value
+	add := func(x ssa.Value) {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
 		}
 	}
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
-			for _, tn := range givenTo(ref.(ssa.Value), depth+1) {
-				add(tn)
+			for _, x := range givenTo(ref.(ssa.Value), depth+1) {
+				add(x)
 			}
 		case *ssa.Store:
 			if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && ref.Val == v {
-				if n := crapi.Named(ssaflow.Deref(fa.X.Type())); n != nil {
-					add(n.Obj())
+				if _, ok := fa.X.(*ssa.Alloc); ok {
+					add(fa.X)
 				}
 			}
 		}

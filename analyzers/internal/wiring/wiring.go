@@ -169,7 +169,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// The test files' functions are in the graph too (a test's fake
 	// client lists by what its reconciler lists by), but not in facts.
 	r.graph = reach.New(pass.Pkg, all)
-	d := &directs{pass: pass, out: r.direct}
+	d := &directs{pass: pass, out: r.direct, all: all}
 	for _, fn := range all {
 		d.calls(fn)
 	}
@@ -206,6 +206,54 @@ func run(pass *analysis.Pass) (any, error) {
 type directs struct {
 	pass *analysis.Pass
 	out  map[*ssa.Function]*Wiring
+	all  []*ssa.Function
+	// strings holds the package's string variables set once, to a
+	// constant (var jobOwnerKey = ".metadata.controller" in kubebuilder's
+	// CronJob tutorial); nil until first asked.
+	strings map[*ssa.Global]string
+}
+
+// str returns the constant string v holds: a constant, or a load of a
+// package variable of this package that only its initializer sets.
+func (d *directs) str(v ssa.Value) (string, bool) {
+	if s, ok := crapi.ConstString(v); ok {
+		return s, true
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return "", false
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Pkg == nil || g.Pkg.Pkg != d.pass.Pkg {
+		return "", false
+	}
+	if d.strings == nil {
+		d.strings = map[*ssa.Global]string{}
+		stores := map[*ssa.Global]int{}
+		for _, fn := range d.all {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					if g, ok := st.Addr.(*ssa.Global); ok {
+						stores[g]++
+						if s, ok := crapi.ConstString(st.Val); ok && fn.Name() == "init" && fn.Parent() == nil {
+							d.strings[g] = s
+						}
+					}
+				}
+			}
+		}
+		for g, n := range stores {
+			if n != 1 {
+				delete(d.strings, g)
+			}
+		}
+	}
+	s, ok := d.strings[g]
+	return s, ok
 }
 
 func (d *directs) of(fn *ssa.Function) *Wiring {
@@ -244,7 +292,7 @@ func (d *directs) calls(fn *ssa.Function) {
 				if t := objects.ObjectType(args[1]); t != nil {
 					ix.Type, _ = crapi.RefOf(ssaflow.Deref(t))
 				}
-				ix.Key, _ = crapi.ConstString(args[2])
+				ix.Key, _ = d.str(args[2])
 			}
 			d.of(fn).add(&Wiring{Indexes: []Index{ix}})
 			continue
@@ -319,7 +367,7 @@ func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi
 		return
 	}
 	reader := !isFullClient(crapi.Receiver(call.Common()))
-	for _, key := range FieldKeys(args[2:]) {
+	for _, key := range d.fieldKeys(args[2:]) {
 		w.Lists = append(w.Lists, FieldList{Type: ref, Key: key, At: d.at(call.Pos()), Reader: reader, pos: call.Pos()})
 	}
 }
@@ -339,11 +387,11 @@ func isFullClient(recv ssa.Value) bool {
 	return ms.Lookup(nil, "Create") != nil || ms.Lookup(nil, "Update") != nil
 }
 
-// FieldKeys returns the constant field keys of the List options opts
+// fieldKeys returns the constant field keys of the List options opts
 // (the variadic argument): client.MatchingFields{key: v},
 // client.MatchingFieldsSelector{Selector: fields.OneTermEqualSelector(key,
 // v)}, &client.ListOptions{FieldSelector: ...}.
-func FieldKeys(opts []ssa.Value) []string {
+func (d *directs) fieldKeys(opts []ssa.Value) []string {
 	var keys []string
 	for _, o := range opts {
 		elems, ok := ssaflow.VariadicElems(o)
@@ -351,27 +399,27 @@ func FieldKeys(opts []ssa.Value) []string {
 			elems = []ssa.Value{o}
 		}
 		for _, e := range elems {
-			keys = append(keys, optionKeys(ssaflow.StripConv(e), 0)...)
+			keys = append(keys, d.optionKeys(ssaflow.StripConv(e), 0)...)
 		}
 	}
 	return keys
 }
 
-func optionKeys(v ssa.Value, depth int) []string {
+func (d *directs) optionKeys(v ssa.Value, depth int) []string {
 	if depth > 4 {
 		return nil
 	}
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
-		return optionKeys(v.X, depth+1)
+		return d.optionKeys(v.X, depth+1)
 	case *ssa.ChangeType:
-		return optionKeys(v.X, depth+1)
+		return d.optionKeys(v.X, depth+1)
 	case *ssa.MakeMap:
 		// client.MatchingFields{key: v}: the map's updates.
 		var keys []string
 		for _, ref := range *v.Referrers() {
 			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == v {
-				if k, ok := crapi.ConstString(u.Key); ok {
+				if k, ok := d.str(u.Key); ok {
 					keys = append(keys, k)
 				}
 			}
@@ -379,17 +427,17 @@ func optionKeys(v ssa.Value, depth int) []string {
 		return keys
 	case *ssa.Call:
 		if crapi.IsFuncIn(crapi.Callee(v.Common()), "k8s.io/apimachinery/pkg/fields", "OneTermEqualSelector") && len(v.Call.Args) >= 1 {
-			if k, ok := crapi.ConstString(v.Call.Args[0]); ok {
+			if k, ok := d.str(v.Call.Args[0]); ok {
 				return []string{k}
 			}
 		}
 	case *ssa.UnOp:
 		// *&T{...}: a struct literal's fields.
 		if a, ok := v.X.(*ssa.Alloc); ok {
-			return structKeys(a, depth)
+			return d.structKeys(a, depth)
 		}
 	case *ssa.Alloc:
-		return structKeys(v, depth)
+		return d.structKeys(v, depth)
 	}
 	return nil
 }
@@ -397,7 +445,7 @@ func optionKeys(v ssa.Value, depth int) []string {
 // structKeys returns the keys of the selectors stored in the fields of a
 // struct literal (client.ListOptions.FieldSelector,
 // client.MatchingFieldsSelector.Selector).
-func structKeys(a *ssa.Alloc, depth int) []string {
+func (d *directs) structKeys(a *ssa.Alloc, depth int) []string {
 	var keys []string
 	for _, ref := range *a.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
@@ -406,7 +454,7 @@ func structKeys(a *ssa.Alloc, depth int) []string {
 		}
 		for _, r2 := range *fa.Referrers() {
 			if st, ok := r2.(*ssa.Store); ok && st.Addr == fa {
-				keys = append(keys, optionKeys(ssaflow.StripConv(st.Val), depth+1)...)
+				keys = append(keys, d.optionKeys(ssaflow.StripConv(st.Val), depth+1)...)
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func secretType(o client.Object) []string { return []string{string(o.(*corev1.Se
 
 // The fake lacks the ConfigMap and Secret indexes.
 func TestReconcileMissing(t *testing.T) {
-	c := fake.NewClientBuilder().WithIndex(&corev1.Pod{}, "spec.nodeName", nodeName).Build() // want `fake client given to PodReconciler is built without WithIndex\(&v1\.ConfigMap\{\}, "\.metadata\.owner"` `without WithIndex\(&v1\.Secret\{\}, "type"`
+	c := fake.NewClientBuilder().WithIndex(&corev1.Pod{}, "spec.nodeName", nodeName).Build() // want `fake client given to PodReconciler is built without WithIndex\(&v1\.ConfigMap\{\}, "\.metadata\.owner", \.\.\.\), which the List at pods\.go:\d+ that this test runs needs` `without WithIndex\(&v1\.Secret\{\}, "type"`
 	r := &PodReconciler{Client: c, APIReader: c}
 	_, _ = r.Reconcile(context.Background(), ctrl.Request{})
 }
@@ -30,4 +30,12 @@ func TestReconcileAll(t *testing.T) {
 	c := b.WithIndex(&corev1.Secret{}, "type", secretType).Build()
 	r := &PodReconciler{Client: c, APIReader: c}
 	_, _ = r.Reconcile(context.Background(), ctrl.Request{})
+}
+
+// The test runs a helper that lists nothing: no index is needed.
+func TestDescribe(t *testing.T) {
+	r := PodReconciler{Client: fake.NewClientBuilder().Build()}
+	if r.describe() != "pods" {
+		t.Fail()
+	}
 }
