@@ -3,10 +3,17 @@ package schemekind_test
 import (
 	"testing"
 
+	"golang.org/x/tools/go/analysis/analysistest"
+
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
 )
 
 func TestSchemeKind(t *testing.T) {
 	fixturetest.Run(t, schemekind.Analyzer, "./...")
+}
+
+// A module that creates no manager: silent.
+func TestSchemeKindNoManager(t *testing.T) {
+	analysistest.Run(t, fixturetest.Module(t, "testdata/nomanager"), schemekind.Analyzer, "./...")
 }
