@@ -446,6 +446,26 @@ func (c *checker) schemeOf(fn *ssa.Function, call *ssa.Call) *Adds {
 	if sc, ok := crapi.IsCallTo(val, runtimePkg, "NewScheme"); ok && sc.Parent() == fn {
 		return c.addsIn(fn, func(x ssa.Value) bool { return x == val }, 0)
 	}
+	// Scheme: newScheme(), a function of the package that makes and
+	// fills the scheme it returns (k8up's k8upScheme).
+	if call, ok := val.(*ssa.Call); ok && len(call.Call.Args) == 0 {
+		if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil {
+			var made ssa.Value
+			for ret := range ssaflow.Returns(callee) {
+				if len(ret.Results) != 1 {
+					return nil
+				}
+				r := ssaflow.StripConv(ret.Results[0])
+				if sc, ok := crapi.IsCallTo(r, runtimePkg, "NewScheme"); !ok || sc.Parent() != callee || (made != nil && made != r) {
+					return nil
+				}
+				made = r
+			}
+			if made != nil {
+				return c.addsIn(callee, func(x ssa.Value) bool { return x == made }, 0)
+			}
+		}
+	}
 	return nil
 }
 
