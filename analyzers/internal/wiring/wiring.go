@@ -415,7 +415,11 @@ func (d *directs) optionKeys(v ssa.Value, depth int) []string {
 	case *ssa.ChangeType:
 		return d.optionKeys(v.X, depth+1)
 	case *ssa.MakeMap:
-		// client.MatchingFields{key: v}: the map's updates.
+		// client.MatchingFields{key: v}: the map's updates (not those of
+		// MatchingLabels, a map too).
+		if !crapi.IsNamed(v.Type(), crapi.ClientPkg, "MatchingFields") {
+			return nil
+		}
 		var keys []string
 		for _, ref := range *v.Referrers() {
 			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == v {

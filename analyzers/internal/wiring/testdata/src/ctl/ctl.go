@@ -52,3 +52,15 @@ type Idle struct{}
 
 // Do does nothing.
 func (Idle) Do() {}
+
+// LabelReconciler lists by labels: no field key.
+type LabelReconciler struct { // want LabelReconciler:`wiring\(List\(Pod\)\)`
+	client.Client
+}
+
+// Reconcile lists Pods by a label, through a slice of options.
+func (r *LabelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	opts := []client.ListOption{client.InNamespace(req.Namespace), client.MatchingLabels{"app": req.Name}}
+	var pods corev1.PodList
+	return ctrl.Result{}, r.List(ctx, &pods, opts...)
+}
