@@ -120,15 +120,17 @@ func checkFakes(pass *analysis.Pass, w *wiring.Result) {
 			if !ok {
 				continue
 			}
-			for _, lit := range givenTo(c, 0) {
+			for lit, fields := range givenTo(c) {
 				called, ok := calledOn(pass, lit)
 				if !ok || len(called) == 0 {
 					continue
 				}
 				name := crapi.Named(ssaflow.Deref(lit.Type())).Obj().Name()
 				seen := map[string]bool{}
-				for _, l := range w.Of(called, nil).Lists {
-					if l.Reader || covered(indexes, l.Type, l.Key) || seen[l.Type.String()+l.Key] {
+				for _, l := range w.OfCalls(called).Lists {
+					// Only the Lists through the fields the fake fills:
+					// a drain helper's remote client is another one.
+					if l.Reader || !slices.Contains(fields, l.Via) || covered(indexes, l.Type, l.Key) || seen[l.Type.String()+l.Key] {
 						continue
 					}
 					seen[l.Type.String()+l.Key] = true
@@ -247,31 +249,31 @@ func withIndex(c *ssa.Call) []wiring.Index {
 	return []wiring.Index{ix}
 }
 
-// givenTo returns the struct values whose fields receive v (a reconciler
-// literal given the fake client), through conversions.
-func givenTo(v ssa.Value, depth int) []ssa.Value {
-	if depth > 4 {
-		return nil
-	}
-	var out []ssa.Value
-	add := func(x ssa.Value) {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
+// givenTo returns the struct literals whose fields receive v (a reconciler
+// literal given the fake client), through conversions, with those fields
+// ("pkgpath.Type.Field").
+func givenTo(v ssa.Value) map[ssa.Value][]string {
+	out := map[ssa.Value][]string{}
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		if depth > 4 {
+			return
 		}
-	}
-	for _, ref := range *v.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
-			for _, x := range givenTo(ref.(ssa.Value), depth+1) {
-				add(x)
-			}
-		case *ssa.Store:
-			if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && ref.Val == v {
-				if _, ok := fa.X.(*ssa.Alloc); ok {
-					add(fa.X)
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+				visit(ref.(ssa.Value), depth+1)
+			case *ssa.Store:
+				if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && ref.Val == v {
+					if _, ok := fa.X.(*ssa.Alloc); ok {
+						if key := ssaflow.FieldKey(fa); key != "" && !slices.Contains(out[fa.X], key) {
+							out[fa.X] = append(out[fa.X], key)
+						}
+					}
 				}
 			}
 		}
 	}
+	visit(v, 0)
 	return out
 }

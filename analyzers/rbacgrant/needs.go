@@ -169,7 +169,7 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case *ssa.Store:
-					if key := fieldKey(instr.Addr); key != "" && isClientType(instr.Val.Type()) {
+					if key := ssaflow.FieldKey(instr.Addr); key != "" && isClientType(instr.Val.Type()) {
 						col.record(key, instr.Val)
 					}
 				case ssa.CallInstruction:
@@ -221,23 +221,6 @@ next:
 		out = merge(out, []Need{n})
 	}
 	return out
-}
-
-// fieldKey names the struct field an address is of: "pkgpath.T.F".
-func fieldKey(v ssa.Value) string {
-	fa, ok := v.(*ssa.FieldAddr)
-	if !ok {
-		return ""
-	}
-	n := crapi.Named(fa.X.Type())
-	if n == nil || n.Obj().Pkg() == nil {
-		return ""
-	}
-	name := ssaflow.FieldName(fa.X.Type(), fa.Field)
-	if name == "" {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name
 }
 
 // isClientType reports whether t reads objects like a client: a
@@ -353,7 +336,7 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 	}
 	switch v := ssaflow.Strip(v).(type) {
 	case *ssa.UnOp:
-		if key := fieldKey(v.X); key != "" {
+		if key := ssaflow.FieldKey(v.X); key != "" {
 			return true, key
 		}
 		return col.managersClient(v.X, depth+1)
@@ -364,7 +347,7 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 	case *ssa.Parameter:
 		return col.paramClient(v, depth)
 	case *ssa.Field:
-		if key := fieldKey(v); key != "" {
+		if key := ssaflow.FieldKey(v); key != "" {
 			return true, key
 		}
 		return true, ""

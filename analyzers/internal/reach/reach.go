@@ -115,6 +115,22 @@ func (g *Graph) edgesOf(fn *ssa.Function) *edges {
 // of tns may run, and imported for each function and type of another
 // package they refer to; each once.
 func (g *Graph) Walk(fns []*ssa.Function, tns []*types.TypeName, fn func(*ssa.Function), imported func(types.Object)) {
+	g.walk(fns, tns, true, fn, imported)
+}
+
+// WalkCalls is Walk along calls and function values only: what calling
+// fns runs, without the methods of the types it refers to (a test that
+// calls one method of a reconciler does not run the others) and without
+// imported types.
+func (g *Graph) WalkCalls(fns []*ssa.Function, fn func(*ssa.Function), imported func(*types.Func)) {
+	g.walk(fns, nil, false, fn, func(obj types.Object) {
+		if f, ok := obj.(*types.Func); ok {
+			imported(f)
+		}
+	})
+}
+
+func (g *Graph) walk(fns []*ssa.Function, tns []*types.TypeName, viaTypes bool, fn func(*ssa.Function), imported func(types.Object)) {
 	seenF := map[*ssa.Function]bool{}
 	seenO := map[types.Object]bool{}
 	var visitF func(*ssa.Function)
@@ -129,10 +145,15 @@ func (g *Graph) Walk(fns []*ssa.Function, tns []*types.TypeName, fn func(*ssa.Fu
 		for _, c := range e.funcs {
 			visitF(c)
 		}
-		for _, tn := range e.types {
-			visitT(tn)
+		if viaTypes {
+			for _, tn := range e.types {
+				visitT(tn)
+			}
 		}
 		for _, obj := range e.imported {
+			if _, isType := obj.(*types.TypeName); isType && !viaTypes {
+				continue
+			}
 			if !seenO[obj] {
 				seenO[obj] = true
 				imported(obj)

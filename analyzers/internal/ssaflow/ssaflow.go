@@ -4,6 +4,8 @@
 package ssaflow
 
 import (
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -538,4 +540,22 @@ func LocalCallee(cc *ssa.CallCommon, pkg *types.Package) *ssa.Function {
 		return nil
 	}
 	return f
+}
+
+// FieldKey names the struct field whose address v is
+// ("pkgpath.Type.Field"); "" when v is not a field's address.
+func FieldKey(v ssa.Value) string {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	n := crapi.Named(fa.X.Type())
+	if n == nil || n.Obj().Pkg() == nil {
+		return ""
+	}
+	name := FieldName(fa.X.Type(), fa.Field)
+	if name == "" {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name
 }

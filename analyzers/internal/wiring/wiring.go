@@ -57,7 +57,10 @@ type FieldList struct {
 	// client (mgr.GetAPIReader(), the cache): it may not be the cached
 	// client.
 	Reader bool
-	pos    token.Pos // in the analysed package only
+	// Via is the struct field the client is read from
+	// ("pkgpath.Reconciler.Client"), "" when it is not one.
+	Via string
+	pos token.Pos // in the analysed package only
 }
 
 // Pos returns where the List is, when it is in the analysed package.
@@ -141,6 +144,26 @@ func (r *Result) Of(fns []*ssa.Function, tns []*types.TypeName) *Wiring {
 			w.add(d)
 		}
 	}, func(obj types.Object) {
+		var fact Wiring
+		if r.pass.ImportObjectFact(obj, &fact) {
+			w.add(&fact)
+		}
+	})
+	return w
+}
+
+// OfCalls returns what calling fns, functions of the package, runs along
+// calls and function values (see reach.Graph.WalkCalls).
+func (r *Result) OfCalls(fns []*ssa.Function) *Wiring {
+	w := &Wiring{}
+	if r.graph == nil {
+		return w
+	}
+	r.graph.WalkCalls(fns, func(fn *ssa.Function) {
+		if d := r.direct[fn]; d != nil {
+			w.add(d)
+		}
+	}, func(obj *types.Func) {
 		var fact Wiring
 		if r.pass.ImportObjectFact(obj, &fact) {
 			w.add(&fact)
@@ -366,9 +389,14 @@ func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi
 	if c.Method != crapi.List || c.SubResource {
 		return
 	}
-	reader := !isFullClient(crapi.Receiver(call.Common()))
+	recv := crapi.Receiver(call.Common())
+	reader := !isFullClient(recv)
+	via := ""
+	if u, ok := recv.(*ssa.UnOp); ok && u.Op == token.MUL {
+		via = ssaflow.FieldKey(u.X)
+	}
 	for _, key := range d.fieldKeys(args[2:]) {
-		w.Lists = append(w.Lists, FieldList{Type: ref, Key: key, At: d.at(call.Pos()), Reader: reader, pos: call.Pos()})
+		w.Lists = append(w.Lists, FieldList{Type: ref, Key: key, At: d.at(call.Pos()), Reader: reader, Via: via, pos: call.Pos()})
 	}
 }
 

@@ -54,3 +54,23 @@ func (r *PodReconciler) SetupWithManager(mgr ctrl.Manager) error {
 
 // describe lists nothing.
 func (r *PodReconciler) describe() string { return "pods" }
+
+// NodeReconciler lists through a remote cluster's client in Reconcile,
+// and through its own in a map function that Reconcile does not call.
+type NodeReconciler struct {
+	client.Client
+	Remote client.Client
+}
+
+// Reconcile lists the Pods of a node of the remote cluster.
+func (r *NodeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	return ctrl.Result{}, r.Remote.List(ctx, &pods, client.MatchingFields{"spec.nodeName": req.Name})
+}
+
+// podsOf maps a node to its Pods' requests.
+func (r *NodeReconciler) podsOf(ctx context.Context, o client.Object) []ctrl.Request {
+	var pods corev1.PodList
+	_ = r.List(ctx, &pods, client.MatchingFields{"spec.nodeName": o.GetName()})
+	return nil
+}

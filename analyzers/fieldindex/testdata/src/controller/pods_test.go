@@ -39,3 +39,14 @@ func TestDescribe(t *testing.T) {
 		t.Fail()
 	}
 }
+
+// The fake without indexes fills Client, but Reconcile lists through
+// Remote, and the map function that lists through Client is not run.
+func TestNodeReconcile(t *testing.T) {
+	r := &NodeReconciler{Client: fake.NewClientBuilder().Build(), Remote: remoteFake()}
+	_, _ = r.Reconcile(context.Background(), ctrl.Request{})
+}
+
+func remoteFake() client.Client {
+	return fake.NewClientBuilder().WithIndex(&corev1.Pod{}, "spec.nodeName", nodeName).Build()
+}
