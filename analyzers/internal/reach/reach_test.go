@@ -1,0 +1,53 @@
+package reach_test
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// walker reports, at each exported function, what Walk and WalkCalls
+// visit from it.
+var walker = &analysis.Analyzer{
+	Name:     "walker",
+	Doc:      "report what the reach graph visits from each exported function",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		funcs := ssapkg.Of(pass).SrcFuncs()
+		g := reach.New(pass.Pkg, funcs)
+		roots, _ := g.Roots(funcs)
+		for _, fn := range roots {
+			var walked, calls, imp, impCalls []string
+			g.Walk([]*ssa.Function{fn}, nil, func(f *ssa.Function) { walked = append(walked, f.Name()) },
+				func(o types.Object) { imp = append(imp, o.Pkg().Name()+"."+o.Name()) })
+			g.WalkCalls([]*ssa.Function{fn}, func(f *ssa.Function) { calls = append(calls, f.Name()) },
+				func(o *types.Func) { impCalls = append(impCalls, o.Pkg().Name()+"."+o.Name()) })
+			pass.Reportf(fn.Pos(), "Walk: %s", list(walked, imp))
+			pass.Reportf(fn.Pos(), "WalkCalls: %s", list(calls, impCalls))
+		}
+		return nil, nil
+	},
+}
+
+func list(fns, imported []string) string {
+	s := strings.Join(fns, " ")
+	if len(imported) > 0 {
+		s += fmt.Sprintf("; imported: %s", strings.Join(imported, " "))
+	}
+	return s
+}
+
+// Walk follows calls, closures, function values and the methods of the
+// types a function makes or refers to; WalkCalls only the first three.
+func TestWalk(t *testing.T) {
+	analysistest.Run(t, fixturetest.Module(t, "testdata/src"), walker, "./...")
+}
