@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, l := range missing(w.Of(m.Funcs, nil)) {
 			var at ast.Node = expr
-			if l.Pos().IsValid() {
+			if inPackage(pass, l.Pos()) {
 				at = atPos{l.Pos()}
 			}
 			diag.Reportf(pass, at, nil,
@@ -58,6 +58,22 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	checkFakes(pass, w)
 	return nil, nil
+}
+
+// inPackage reports whether pos is in a file of the analysed package.
+// A List of another package keeps its position when facts stay in memory
+// (golangci-lint, one file set for all packages): the finding still goes
+// to the manager, in this package.
+func inPackage(pass *analysis.Pass, pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // atPos is a node at one position, to report at a List of package main.
