@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -129,7 +128,7 @@ func checkFakes(pass *analysis.Pass, w *wiring.Result) {
 		}
 		for call := range ssaflow.Calls(fn) {
 			c, ok := call.(*ssa.Call)
-			if !ok || !isBuilderMethod(crapi.Callee(c.Common()), "Build") {
+			if !ok || !crapi.IsMethod(crapi.Callee(c.Common()), fakePkg, "ClientBuilder", "Build") {
 				continue
 			}
 			indexes, ok := builderIndexes(c.Common().Args[0])
@@ -210,14 +209,6 @@ func calledOn(pass *analysis.Pass, lit ssa.Value) ([]*ssa.Function, bool) {
 	return out, true
 }
 
-func isBuilderMethod(fn *types.Func, name string) bool {
-	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != fakePkg {
-		return false
-	}
-	r := fn.Signature().Recv()
-	return r != nil && crapi.IsNamed(ssaflow.Deref(r.Type()), fakePkg, "ClientBuilder")
-}
-
 // builderIndexes returns the WithIndex registrations made on the fake
 // client builder b, back to its NewClientBuilder; false when b does not
 // come from one.
@@ -254,7 +245,7 @@ func builderIndexes(b ssa.Value) ([]wiring.Index, bool) {
 }
 
 func withIndex(c *ssa.Call) []wiring.Index {
-	if !isBuilderMethod(crapi.Callee(c.Common()), "WithIndex") || len(c.Call.Args) < 3 {
+	if !crapi.IsMethod(crapi.Callee(c.Common()), fakePkg, "ClientBuilder", "WithIndex") || len(c.Call.Args) < 3 {
 		return nil
 	}
 	ix := wiring.Index{}

@@ -138,9 +138,9 @@ func (c *checker) exportRegistered() {
 			callee := crapi.Callee(cc)
 			var objs []ssa.Value
 			switch {
-			case isMethod(callee, crSchemePkg, "Builder", "Register"):
+			case crapi.IsMethod(callee, crSchemePkg, "Builder", "Register"):
 				objs = variadic(crapi.CallArgs(cc), 0)
-			case isMethod(callee, runtimePkg, "Scheme", "AddKnownTypes"):
+			case crapi.IsMethod(callee, runtimePkg, "Scheme", "AddKnownTypes"):
 				objs = variadic(crapi.CallArgs(cc), 1)
 			default:
 				continue
@@ -216,14 +216,6 @@ func (c *checker) exportAdds() {
 func isScheme(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && crapi.IsNamed(p.Elem(), runtimePkg, "Scheme")
-}
-
-func isMethod(fn *types.Func, pkg, recv, name string) bool {
-	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
-		return false
-	}
-	r := fn.Signature().Recv()
-	return r != nil && crapi.IsNamed(ssaflow.Deref(r.Type()), pkg, recv)
 }
 
 // addsToGlobal returns what the package's code adds to the scheme held
@@ -319,7 +311,7 @@ func (c *checker) callAdds(out *Adds, cc *ssa.CallCommon, is func(ssa.Value) boo
 	}
 	callee := crapi.Callee(cc)
 	switch {
-	case isMethod(callee, runtimePkg, "Scheme", "AddKnownTypes") && at == 0:
+	case crapi.IsMethod(callee, runtimePkg, "Scheme", "AddKnownTypes") && at == 0:
 		objs := variadic(args, 2)
 		if objs == nil {
 			out.Unknown = true
@@ -332,7 +324,7 @@ func (c *checker) callAdds(out *Adds, cc *ssa.CallCommon, is func(ssa.Value) boo
 			}
 		}
 		return
-	case isMethod(callee, runtimePkg, "Scheme", "AddKnownTypeWithName") && at == 0:
+	case crapi.IsMethod(callee, runtimePkg, "Scheme", "AddKnownTypeWithName") && at == 0:
 		out.Unknown = true // a type under a kind of the caller's choosing
 		return
 	case callee != nil && callee.Signature().Recv() != nil && isScheme(callee.Signature().Recv().Type()):

@@ -98,3 +98,20 @@ func ObjectTypeString(t types.Type) string {
 	s := TypeString(t)
 	return strings.TrimPrefix(s, "*")
 }
+
+// IsMethod reports whether fn is the method name of the named type recv of
+// package pkg (value or pointer receiver).
+func IsMethod(fn *types.Func, pkg, recv, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
+		return false
+	}
+	r := fn.Signature().Recv()
+	if r == nil {
+		return false
+	}
+	t := r.Type()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return IsNamed(t, pkg, recv)
+}
