@@ -86,7 +86,7 @@ func (c *checker) collect() {
 			if op, ok := lifecycle.Removal(instr, c.h); ok {
 				c.removals = append(c.removals, op)
 			}
-			if op, ok := lifecycle.Addition(instr); ok {
+			if op, ok := lifecycle.Addition(instr, nil); ok {
 				c.additions = append(c.additions, op)
 			}
 		}

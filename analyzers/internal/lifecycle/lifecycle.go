@@ -28,6 +28,12 @@ type Helpers interface {
 	// state of its parameter param; whenDeleting is the result's value
 	// when the object is terminating.
 	TestsDeletion(fn *types.Func) (param int, whenDeleting bool, ok bool)
+	// AddsFinalizer reports whether fn may add a finalizer to its
+	// parameter param.
+	AddsFinalizer(fn *types.Func) (param int, ok bool)
+	// ExaminesDeletion reports whether fn may read the deletion state of
+	// its parameter param, in a test or otherwise.
+	ExaminesDeletion(fn *types.Func, param int) bool
 }
 
 // deletionTimestamp returns the object whose deletion timestamp v is:
@@ -203,8 +209,10 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 	return FinalizerOp{}, false
 }
 
-// Addition recognises instr as controllerutil.AddFinalizer.
-func Addition(instr ssa.Instruction) (FinalizerOp, bool) {
+// Addition recognises instr as controllerutil.AddFinalizer or, when h is
+// not nil, a helper known to add a finalizer to its parameter (Finalizer
+// is then nil).
+func Addition(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return FinalizerOp{}, false
@@ -214,5 +222,51 @@ func Addition(instr ssa.Instruction) (FinalizerOp, bool) {
 	if crapi.IsFunc(fn, crapi.ControllerutilPkg, "AddFinalizer") && len(args) == 2 {
 		return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 	}
+	if h != nil && fn != nil {
+		if param, ok := h.AddsFinalizer(fn); ok && param < len(args) {
+			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param])}, true
+		}
+	}
 	return FinalizerOp{}, false
+}
+
+// DeletionRead recognises instr as a read of an object's deletion state:
+// its deletion timestamp, controller-runtime's finalizer.Finalizers.Finalize
+// (which tests it), or a call of a helper known to examine its parameter's.
+// It returns the object.
+func DeletionRead(instr ssa.Instruction, h Helpers) (ssa.Value, bool) {
+	switch x := instr.(type) {
+	case *ssa.Call:
+		if obj, ok := deletionTimestamp(x); ok {
+			return obj, true
+		}
+	case *ssa.UnOp:
+		if obj, ok := deletionTimestamp(x); ok {
+			return obj, true
+		}
+	case *ssa.Field:
+		if obj, ok := deletionTimestamp(x); ok {
+			return obj, true
+		}
+	}
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return nil, false
+	}
+	fn := crapi.Callee(call.Common())
+	if fn == nil {
+		return nil, false
+	}
+	args := crapi.CallArgs(call.Common())
+	if fn.Name() == "Finalize" && fn.Pkg() != nil && fn.Pkg().Path() == crapi.FinalizerPkg && len(args) == 2 {
+		return ssaflow.Strip(args[1]), true
+	}
+	if h != nil {
+		for i, a := range args {
+			if h.ExaminesDeletion(fn, i) {
+				return ssaflow.Strip(a), true
+			}
+		}
+	}
+	return nil, false
 }

@@ -21,7 +21,12 @@ type helpers struct {
 	// removes: the SSA index of a parameter the function may remove a
 	// finalizer from.
 	removes map[*types.Func]int
-	tests   map[*types.Func]DeletionTest
+	// adds: the SSA index of a parameter it may add a finalizer to.
+	adds  map[*types.Func]int
+	tests map[*types.Func]DeletionTest
+	// examines: the SSA indexes (bits) of the parameters whose deletion
+	// state it may read.
+	examines map[*types.Func]uint64
 	// errs: the function's error may carry a client error; true if that
 	// call may be a write.
 	errs map[*types.Func]bool
@@ -55,6 +60,12 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 		if p.RemovesFinalizer {
 			h.removes[fn] = i
 		}
+		if p.AddsFinalizer {
+			h.adds[fn] = i
+		}
+		if p.ExaminesDeletion && i < 64 {
+			h.examines[fn] |= 1 << i
+		}
 	}
 	if s.Deletion != nil {
 		h.tests[fn] = *s.Deletion
@@ -86,6 +97,27 @@ func (r *Result) RemovesFinalizer(fn *types.Func) (int, bool) {
 		return 0, false
 	}
 	return i - receiverOffset(fn), true
+}
+
+// AddsFinalizer implements lifecycle.Helpers.
+func (r *Result) AddsFinalizer(fn *types.Func) (int, bool) {
+	if r.h == nil {
+		return 0, false
+	}
+	i, ok := r.h.adds[fn]
+	if !ok || i < receiverOffset(fn) {
+		return 0, false
+	}
+	return i - receiverOffset(fn), true
+}
+
+// ExaminesDeletion implements lifecycle.Helpers.
+func (r *Result) ExaminesDeletion(fn *types.Func, param int) bool {
+	if r.h == nil {
+		return false
+	}
+	i := param + receiverOffset(fn)
+	return i < 64 && r.h.examines[fn]&(1<<i) != 0
 }
 
 // TestsDeletion implements lifecycle.Helpers.
@@ -149,6 +181,15 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 					h.removes[obj], changed = p, true
 				}
 			}
+			if _, ok := h.adds[obj]; !ok {
+				if p, ok := addsFinalizer(fn, r); ok {
+					h.adds[obj], changed = p, true
+				}
+			}
+			if bits := examinesDeletion(fn, r); bits&^h.examines[obj] != 0 {
+				h.examines[obj] |= bits
+				changed = true
+			}
 			if _, ok := h.tests[obj]; !ok {
 				if t, ok := testsDeletion(fn, r); ok {
 					h.tests[obj], changed = t, true
@@ -174,6 +215,35 @@ func removesFinalizer(fn *ssa.Function, r *Result) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+func addsFinalizer(fn *ssa.Function, r *Result) (int, bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if op, ok := lifecycle.Addition(instr, r); ok {
+				if i := ssaflow.ParamIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// examinesDeletion returns the SSA indexes (bits) of fn's parameters
+// whose deletion state fn reads.
+func examinesDeletion(fn *ssa.Function, r *Result) uint64 {
+	var bits uint64
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if obj, ok := lifecycle.DeletionRead(instr, r); ok {
+				if i := ssaflow.ParamIndex(fn, obj); i >= receiverOffset(fn.Object().(*types.Func)) && i < 64 {
+					bits |= 1 << i
+				}
+			}
+		}
+	}
+	return bits
 }
 
 func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {

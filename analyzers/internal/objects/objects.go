@@ -64,8 +64,10 @@ type ParamSummary struct {
 	// certainly on some path, or possibly (exported functions given
 	// objects only).
 	Strong, Weak Class
-	// RemovesFinalizer: a finalizer may be removed from it.
-	RemovesFinalizer bool
+	// RemovesFinalizer: a finalizer may be removed from it;
+	// AddsFinalizer: one may be added to it; ExaminesDeletion: its
+	// deletion state may be read.
+	RemovesFinalizer, AddsFinalizer, ExaminesDeletion bool
 	// Owner: the owner reference it may get (an object of interface type,
 	// or an ObjectMeta: the caller's argument tells the type). WeakOwner:
 	// it is handed to another module's code, which might set one. Created:
@@ -100,6 +102,12 @@ func (f *Summary) String() string {
 		}
 		if p.RemovesFinalizer {
 			parts = append(parts, fmt.Sprintf("removesFinalizer(%d)", i))
+		}
+		if p.AddsFinalizer {
+			parts = append(parts, fmt.Sprintf("addsFinalizer(%d)", i))
+		}
+		if p.ExaminesDeletion {
+			parts = append(parts, fmt.Sprintf("examinesDeletion(%d)", i))
 		}
 		if p.Owner != NoOwner {
 			parts = append(parts, fmt.Sprintf("owner(%d,%v)", i, p.Owner == ControllerRef))
@@ -179,7 +187,7 @@ func Of(pass *analysis.Pass) *Result {
 }
 
 func newHelpers() *helpers {
-	return &helpers{removes: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, errs: map[*types.Func]bool{}}
+	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}}
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -240,6 +248,14 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, own
 		}
 		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {
 			fact.Params[i].RemovesFinalizer = true
+		}
+		if i, ok := r.h.adds[obj]; ok && i < len(fact.Params) {
+			fact.Params[i].AddsFinalizer = true
+		}
+		for i := range fact.Params {
+			if i < 64 && r.h.examines[obj]&(1<<i) != 0 {
+				fact.Params[i].ExaminesDeletion = true
+			}
 		}
 		if t, ok := r.h.tests[obj]; ok {
 			fact.Deletion = &t

@@ -32,6 +32,21 @@ func Release(ctx context.Context, c client.Client, obj client.Object, f string) 
 	return nil
 }
 
+func Ensure(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) clientError\(writes=true\) access\(unknown\)\)`
+	if controllerutil.AddFinalizer(obj, f) {
+		return c.Update(ctx, obj)
+	}
+	return nil
+}
+
+// It reads the deletion state, without returning a bool of it.
+func HandleDeletion(ctx context.Context, c client.Client, obj client.Object) (bool, error) { // want HandleDeletion:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) examinesDeletion\(2\) written\(2\)`
+	if obj.GetDeletionTimestamp() == nil {
+		return false, nil
+	}
+	return true, Release(ctx, c, obj, "example.com/f")
+}
+
 func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`summary\(changes\(0, 4, 0\) removesFinalizer\(0\)\)`
 	obj.SetFinalizers(nil)
 }
