@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizername"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
@@ -56,6 +57,7 @@ var checks = func() []Check {
 		{Analyzer: lostctx.Analyzer, Catalogue: "B4"},
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
+		{Analyzer: finalizername.Analyzer, Catalogue: "C2"},
 		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
 		{Analyzer: schemekind.Analyzer, Catalogue: "C6"},
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},

@@ -270,3 +270,31 @@ func DeletionRead(instr ssa.Instruction, h Helpers) (ssa.Value, bool) {
 	}
 	return nil, false
 }
+
+// nameArgs are the library functions given a finalizer's name, and the
+// index of that argument (the receiver excluded).
+var nameArgs = []struct {
+	pkg, recv, name string
+	arg             int
+}{
+	{crapi.ControllerutilPkg, "", "AddFinalizer", 1},
+	{crapi.ControllerutilPkg, "", "RemoveFinalizer", 1},
+	{crapi.ControllerutilPkg, "", "ContainsFinalizer", 1},
+	{crapi.FinalizerPkg, "Registerer", "Register", 0}, // embedded in Finalizers
+}
+
+// NameArg reports which argument of a call of fn (the receiver excluded)
+// is a finalizer's name.
+func NameArg(fn *types.Func) (int, bool) {
+	for _, n := range nameArgs {
+		if n.recv == "" && crapi.IsFunc(fn, n.pkg, n.name) || n.recv != "" && crapi.IsMethod(fn, n.pkg, n.recv, n.name) {
+			return n.arg, true
+		}
+	}
+	return 0, false
+}
+
+// StandardFinalizers are the finalizers Kubernetes itself defines, which
+// need no domain: metav1.FinalizerOrphanDependents,
+// metav1.FinalizerDeleteDependents and corev1.FinalizerKubernetes.
+var StandardFinalizers = map[string]bool{"orphan": true, "foregroundDeletion": true, "kubernetes": true}

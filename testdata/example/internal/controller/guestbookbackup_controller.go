@@ -25,7 +25,8 @@ import (
 
 const (
 	// backupFinalizer lets the controller release the backup's volume.
-	backupFinalizer = "webapp.example.com/backup-cleanup"
+	// Its name predates the project's domain.
+	backupFinalizer = "backup-cleanup" // expect: finalizername
 
 	// backupDataFinalizer keeps a dump volume while its backup exists.
 	backupDataFinalizer = "webapp.example.com/backup-data"

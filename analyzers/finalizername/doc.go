@@ -1,0 +1,17 @@
+// Package finalizername defines an Analyzer that reports constant
+// finalizer names that are not domain-qualified or not valid (catalogue
+// item C2).
+//
+// # Analyzer finalizername
+//
+// finalizername: report a finalizer name that is not "<domain>/<name>"
+//
+// A finalizer name that is not a valid qualified name ("my finalizer",
+// "a/b/c") makes the API server reject every write of an object that
+// carries it. One without a domain ("cleanup", "finalizer.example.com")
+// is accepted, but the API server answers every write of a custom resource
+// carrying it with a warning, and two controllers may pick the same name
+// and remove each other's finalizer. Use "<domain>/<name>", such as
+// "example.com/cleanup". Renaming strands the old name on live objects:
+// add the new name, and keep removing the old one.
+package finalizername

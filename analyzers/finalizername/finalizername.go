@@ -1,0 +1,211 @@
+package finalizername
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+	"k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports finalizer names that are not "<domain>/<name>".
+var Analyzer = &analysis.Analyzer{
+	Name:     "finalizername",
+	Doc:      checkdoc.MustExtract(doc, "finalizername"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass *analysis.Pass
+	// done: the named constants already reported (each once per package).
+	done map[*types.Const]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{pass: pass, done: map[*types.Const]bool{}}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+			continue // names made up for a unit test reach no API server
+		}
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.call(n)
+		case *ast.AssignStmt:
+			// obj.Finalizers = []string{...}, or = append(obj.Finalizers, ...).
+			for i, l := range n.Lhs {
+				if i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) && c.isFinalizersField(l) {
+					c.list(n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			// metav1.ObjectMeta{Finalizers: []string{...}}
+			if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Finalizers" {
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && v.IsField() && isMetaField(v) {
+					c.list(n.Value)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func (c *checker) call(call *ast.CallExpr) {
+	if b, ok := builtinName(c.pass.TypesInfo, call); ok {
+		if b == "append" && len(call.Args) > 1 && c.isFinalizersField(call.Args[0]) {
+			for _, a := range call.Args[1:] {
+				c.name(a)
+			}
+		}
+		return
+	}
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil {
+		return
+	}
+	if i, ok := lifecycle.NameArg(fn); ok && i < len(call.Args) {
+		c.name(call.Args[i])
+		return
+	}
+	// SetFinalizers([]string{...}) of an object or its ObjectMeta.
+	if fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil && len(call.Args) == 1 {
+		if fn.Pkg() != nil && fn.Pkg().Path() == lifecycle.MetaV1Pkg {
+			c.list(call.Args[0])
+		}
+	}
+}
+
+// list checks the constant elements of a []string literal.
+func (c *checker) list(e ast.Expr) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			c.name(el)
+		}
+	}
+	// append(obj.Finalizers, "x") is a call: the inspection visits it.
+}
+
+// isFinalizersField reports whether e is the Finalizers field of an
+// ObjectMeta (also promoted through an object that embeds it).
+func (c *checker) isFinalizersField(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Finalizers" {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return ok && v.IsField() && isMetaField(v)
+}
+
+func isMetaField(v *types.Var) bool {
+	return v.Pkg() != nil && v.Pkg().Path() == lifecycle.MetaV1Pkg
+}
+
+// name checks one finalizer name, if it is a constant.
+func (c *checker) name(e ast.Expr) {
+	e = ast.Unparen(e)
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	value := constant.StringVal(tv.Value)
+	at := ast.Node(e)
+	if k := namedConst(c.pass.TypesInfo, e); k != nil {
+		if c.done[k] {
+			return
+		}
+		c.done[k] = true
+		if k.Pkg() == c.pass.Pkg {
+			if spec := constSpec(c.pass, k); spec != nil {
+				at = spec // reported once, where it is declared
+			}
+		}
+	}
+	if errs := validation.IsQualifiedName(value); len(errs) > 0 {
+		diag.Reportf(c.pass, at, nil,
+			"finalizer name %q is not a valid qualified name (%s): the API server rejects every write of an object that carries it, so the finalizer is never set; use \"<domain>/<name>\", such as \"example.com/cleanup\"",
+			value, errs[0])
+		return
+	}
+	if strings.Contains(value, "/") || lifecycle.StandardFinalizers[value] {
+		return
+	}
+	diag.Reportf(c.pass, at, nil,
+		"finalizer name %q is not domain-qualified: the API server warns on every write of a custom resource that carries it, and another controller may use the same name and remove it; rename it to %s, keep removing %q from objects that still carry it",
+		value, suggestion(value), value)
+}
+
+// suggestion proposes a qualified name: "finalizer.example.com" becomes
+// "example.com/finalizer"; a name without a dot gets a placeholder domain.
+func suggestion(value string) string {
+	if first, rest, ok := strings.Cut(value, "."); ok && rest != "" && len(validation.IsDNS1123Subdomain(rest)) == 0 && len(validation.IsQualifiedName(rest+"/"+first)) == 0 {
+		return fmt.Sprintf("%q", rest+"/"+first)
+	}
+	return fmt.Sprintf("\"<your domain>/%s\"", value)
+}
+
+// namedConst returns the constant e names, if it is one.
+func namedConst(info *types.Info, e ast.Expr) *types.Const {
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	k, _ := info.Uses[id].(*types.Const)
+	return k
+}
+
+// constSpec returns the name of k's declaration in the package's files.
+func constSpec(pass *analysis.Pass, k *types.Const) ast.Node {
+	f := diag.File(pass, k.Pos())
+	if f == nil {
+		return nil
+	}
+	var found ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if vs, ok := n.(*ast.ValueSpec); ok {
+			for i, name := range vs.Names {
+				if pass.TypesInfo.Defs[name] == k && i < len(vs.Values) {
+					found = vs.Values[i]
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+func builtinName(info *types.Info, call *ast.CallExpr) (string, bool) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	if !ok {
+		return "", false
+	}
+	return b.Name(), true
+}

@@ -1,0 +1,12 @@
+package finalizername_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizername"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestFinalizerName(t *testing.T) {
+	fixturetest.Run(t, finalizername.Analyzer)
+}

@@ -1,0 +1,7 @@
+// Package api declares finalizer names that another package uses.
+package api
+
+// Used only by package controller: reported there, at its first use.
+const LegacyFinalizer = "finalizer.apps.example.com"
+
+const GoodFinalizer = "apps.example.com/cleanup"

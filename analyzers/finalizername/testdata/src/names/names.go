@@ -1,0 +1,53 @@
+package names
+
+import (
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/finalizer"
+)
+
+// Reported once, at its declaration, however often it is used.
+const cleanupFinalizer = "cleanup" // want `finalizer name "cleanup" is not domain-qualified: the API server warns .* rename it to "<your domain>/cleanup", keep removing "cleanup"`
+
+// Twin: qualified.
+const goodFinalizer = "example.com/cleanup"
+
+func Add(dep *appsv1.Deployment) {
+	controllerutil.AddFinalizer(dep, cleanupFinalizer)
+	controllerutil.AddFinalizer(dep, goodFinalizer)
+	controllerutil.AddFinalizer(dep, "example.com/other")
+	controllerutil.RemoveFinalizer(dep, cleanupFinalizer)
+}
+
+func Invalid(dep *appsv1.Deployment) {
+	controllerutil.AddFinalizer(dep, "example.com/my finalizer") // want `finalizer name "example.com/my finalizer" is not a valid qualified name \(name part must consist of`
+	controllerutil.AddFinalizer(dep, "a/b/c")                    // want `finalizer name "a/b/c" is not a valid qualified name`
+}
+
+// Literal lists: SetFinalizers, a store, append, ObjectMeta.
+func Lists(dep *appsv1.Deployment) *corev1.ConfigMap {
+	dep.SetFinalizers([]string{"example.com/a", "dep-cleanup"}) // want `finalizer name "dep-cleanup" is not domain-qualified`
+	dep.Finalizers = []string{"example.com/a", "kubernetes"}    // a standard name needs no domain
+	dep.Finalizers = append(dep.Finalizers, "also.example.com") // want `finalizer name "also.example.com" is not domain-qualified: .* rename it to "example.com/also"`
+	dep.ObjectMeta.Finalizers = append(dep.ObjectMeta.Finalizers, metav1.FinalizerOrphanDependents)
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{
+		Name:       "x",
+		Finalizers: []string{"example.com/ok", "cm"}, // want `finalizer name "cm" is not domain-qualified`
+	}}
+}
+
+// Not finalizers: other string slices and labels.
+func Others(dep *appsv1.Deployment) []string {
+	dep.Labels = map[string]string{"cleanup": "true"}
+	return append([]string{}, "cleanup")
+}
+
+// controller-runtime's finalizer helper.
+func Register(f finalizer.Finalizers) error {
+	if err := f.Register("example.com/cleanup", nil); err != nil {
+		return err
+	}
+	return f.Register("registered", nil) // want `finalizer name "registered" is not domain-qualified`
+}
