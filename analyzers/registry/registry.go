@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizername"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -63,6 +64,7 @@ var checks = func() []Check {
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: fieldindex.Analyzer, Catalogue: "C8"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
+		{Analyzer: finalizerlock.Analyzer, Catalogue: "C12"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}
 	var names []string

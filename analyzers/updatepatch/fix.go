@@ -35,7 +35,11 @@ type insertion struct {
 // every fetch and before every change that reaches the Update. No fix when
 // that is not so, when the object's expression would mean something else
 // there, or when an option of the Update is not a PatchOption.
-func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objects.Steps) []analysis.SuggestedFix {
+//
+// With lock, the patch is client.MergeFromWithOptions(obj.DeepCopy(),
+// client.MergeFromWithOptimisticLock{}): the change includes a list that a
+// merge patch replaces whole.
+func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objects.Steps, lock bool) []analysis.SuggestedFix {
 	muts := h.Changes
 	pass := c.pass
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -117,7 +121,7 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objec
 	if name == "" {
 		return nil
 	}
-	stmt := name + " := " + clientName + ".MergeFrom(" + objText + ".DeepCopy())"
+	stmt := name + " := " + crapi.MergeFromExpr(clientName, objText+".DeepCopy()", lock)
 	edits := []analysis.TextEdit{
 		{Pos: at.Pos(), End: at.Pos(), NewText: []byte(stmt + "\n" + indent)},
 		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},

@@ -282,12 +282,18 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	}
 	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom",
 		crapi.ObjectTypeString(t), who)
+	// A merge patch replaces lists whole: one that changes finalizers or
+	// owner references needs the optimistic lock (C12, finalizerlock).
+	list := c.objs.SharedList(fn, h, obj)
+	if list != "" {
+		msg += " and client.MergeFromWithOptimisticLock{} (a merge patch replaces ." + list + " whole)"
+	}
 	expr := ssaflow.CallExpr(fn, call)
 	if expr == nil {
 		diag.Report(c.pass, analysis.Diagnostic{Pos: call.Pos(), Message: msg})
 		return
 	}
-	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, h), "%s", msg)
+	diag.Reportf(c.pass, expr, c.fix(fn, expr, call, h, list != ""), "%s", msg)
 }
 
 // fromServer reports whether, on some path to the instruction in, obj was

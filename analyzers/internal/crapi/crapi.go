@@ -115,3 +115,18 @@ func IsMethod(fn *types.Func, pkg, recv, name string) bool {
 	}
 	return IsNamed(t, pkg, recv)
 }
+
+// MergeFromLock is the client option that makes a merge patch carry the
+// object's resourceVersion, so that it fails with a conflict rather than
+// overwrite lists (finalizers, owner references) changed in between.
+const MergeFromLock = "MergeFromWithOptimisticLock"
+
+// MergeFromExpr is the source of a merge patch from base, client being the
+// name of controller-runtime's client package in the file, with the
+// optimistic lock when lock is set.
+func MergeFromExpr(client, base string, lock bool) string {
+	if lock {
+		return client + ".MergeFromWithOptions(" + base + ", " + client + "." + MergeFromLock + "{})"
+	}
+	return client + ".MergeFrom(" + base + ")"
+}

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -369,6 +370,30 @@ type Steps struct {
 	Entry bool
 }
 
+// SharedLists are the metadata lists that several controllers write on
+// the same object: a JSON merge patch replaces each of them whole.
+var SharedLists = []string{"Finalizers", "OwnerReferences"}
+
+// SharedList returns the first of SharedLists that the steps certainly
+// change (directly, or through a helper of the module known to add or
+// remove a finalizer), or "".
+func (r *Result) SharedList(fn *ssa.Function, s Steps, obj ssa.Value) string {
+	for _, n := range SharedLists {
+		if s.Names[n] {
+			return n
+		}
+	}
+	for _, c := range s.Changes {
+		if op, ok := lifecycle.Addition(c, r); ok && r.Same(fn, op.Obj, obj) {
+			return "Finalizers"
+		}
+		if op, ok := lifecycle.Removal(c, r); ok && r.Same(fn, op.Obj, obj) {
+			return "Finalizers"
+		}
+	}
+	return ""
+}
+
 // Fetched reports whether some path starts at a read from the server.
 func (s Steps) Fetched() bool {
 	for _, ev := range s.Starts {
@@ -382,6 +407,12 @@ func (s Steps) Fetched() bool {
 // Steps returns the history of obj before the instruction from of fn, up
 // to its events in fn (and not into callers, unlike History).
 func (r *Result) Steps(fn *ssa.Function, from ssa.Instruction, obj ssa.Value) Steps {
+	return r.StepsUntil(fn, from, obj, nil)
+}
+
+// StepsUntil is Steps, with the walk also ended at the instructions of
+// stops (a copy of the object: what happened since it was taken).
+func (r *Result) StepsUntil(fn *ssa.Function, from ssa.Instruction, obj ssa.Value, stops map[ssa.Instruction]bool) Steps {
 	s := Steps{Starts: map[ssa.Instruction]Event{}}
 	if r.e == nil {
 		s.Entry = true
@@ -390,7 +421,7 @@ func (r *Result) Steps(fn *ssa.Function, from ssa.Instruction, obj ssa.Value) St
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	seen := map[ssa.Instruction]bool{}
-	s.Entry = r.e.walkBack(fn, from, r.e.identity(fn).Key(obj), nil, func(instr ssa.Instruction, eff Effect, ev Event) {
+	s.Entry = r.e.walkBack(fn, from, r.e.identity(fn).Key(obj), stops, func(instr ssa.Instruction, eff Effect, ev Event) {
 		if seen[instr] {
 			return
 		}

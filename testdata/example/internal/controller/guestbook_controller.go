@@ -72,7 +72,7 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		case err != nil:
 			return ctrl.Result{}, err
 		case pvc.GetDeletionTimestamp().IsZero():
-			patch := client.MergeFrom(pvc.DeepCopy())
+			patch := client.MergeFrom(pvc.DeepCopy()) // expect: finalizerlock
 			controllerutil.RemoveFinalizer(pvc, dataProtectionFinalizer)
 			if err := r.Patch(ctx, pvc, patch); err != nil {
 				return ctrl.Result{}, err

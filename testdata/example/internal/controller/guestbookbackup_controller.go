@@ -272,7 +272,9 @@ func (r *GuestbookBackupReconciler) releaseStorage(ctx context.Context, backup *
 	// Drop our finalizer whether or not the volume is being deleted
 	// already: a volume somebody else deleted waits for us too.
 	if controllerutil.ContainsFinalizer(pvc, backupDataFinalizer) {
-		patch := client.MergeFrom(pvc.DeepCopy())
+		// The lock: the volume's other finalizers (kubernetes.io/pvc-protection)
+		// are not ours to drop.
+		patch := client.MergeFromWithOptions(pvc.DeepCopy(), client.MergeFromWithOptimisticLock{})
 		controllerutil.RemoveFinalizer(pvc, backupDataFinalizer)
 		if err := r.Patch(ctx, pvc, patch); err != nil {
 			return false, err

@@ -31,7 +31,7 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	if controllerutil.AddFinalizer(dep, "example.com/cleanup") {
-		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, which users and other controllers may also write: every concurrent change`
+		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, which users and other controllers may also write: every concurrent change.* and client.MergeFromWithOptimisticLock\{\} \(a merge patch replaces .Finalizers whole\)`
 			return ctrl.Result{}, err
 		}
 	}

@@ -1,0 +1,17 @@
+// Package finalizerlock defines an Analyzer that reports a finalizer list
+// changed through a JSON merge patch without an optimistic lock (catalogue
+// item C12).
+//
+// # Analyzer finalizerlock
+//
+// finalizerlock: report finalizers or owner references changed through client.MergeFrom without an optimistic lock
+//
+// A JSON merge patch replaces lists whole: Patch(ctx, obj,
+// client.MergeFrom(base)) after AddFinalizer or RemoveFinalizer sends the
+// object's entire finalizer list as this reconcile last read it. A
+// finalizer another controller added since then is silently dropped, and
+// its cleanup never runs; owner references behave the same. Use
+// client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{}):
+// the patch then carries the resourceVersion, and fails with a conflict
+// (the reconcile retries on fresh data) instead of overwriting.
+package finalizerlock

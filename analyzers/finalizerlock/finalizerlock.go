@@ -1,0 +1,118 @@
+package finalizerlock
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports merge patches of finalizers without an optimistic lock.
+var Analyzer = &analysis.Analyzer{
+	Name:     "finalizerlock",
+	Doc:      checkdoc.MustExtract(doc, "finalizerlock"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerlock.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	objs := objects.Of(pass)
+	prog := ssapkg.Of(pass)
+	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
+		for _, site := range crapi.ClientCalls(fn) {
+			// The main resource only: a status patch carries no metadata.
+			if site.Method != crapi.Patch || site.SubResource || len(site.Args) < 3 {
+				continue
+			}
+			mf, base, ok := objects.MergeBase(site.Args[2])
+			if !ok || !crapi.IsFuncIn(crapi.Callee(mf.Common()), crapi.ClientPkg, "MergeFrom", "MergeFromWithOptions") {
+				continue // a strategic merge patch merges finalizers and owner references
+			}
+			obj := ssaflow.Strip(site.Args[1])
+			orig, isCopy := objects.DeepCopyOf(base)
+			if !isCopy || !objs.Same(fn, orig, obj) {
+				continue // mergebase's case, or a base we cannot relate to obj
+			}
+			expr := ssaflow.CallExpr(fn, mf)
+			if expr == nil || expr.Ellipsis.IsValid() || locks(pass, expr) {
+				continue
+			}
+			steps := objs.StepsUntil(fn, site.Call, obj, map[ssa.Instruction]bool{ssaflow.Strip(base).(ssa.Instruction): true})
+			list := objs.SharedList(fn, steps, obj)
+			if list == "" {
+				continue
+			}
+			var related []analysis.RelatedInformation
+			for _, c := range steps.Changes {
+				if eff, _ := objs.EffectOf(fn, c, obj); (eff.Names[list] || eff.Strong&objects.Meta != 0) && c.Pos().IsValid() {
+					related = append(related, analysis.RelatedInformation{Pos: c.Pos(), Message: "changed here"})
+				}
+			}
+			slices.SortFunc(related, func(a, b analysis.RelatedInformation) int { return int(a.Pos - b.Pos) })
+			what := "finalizer list"
+			owner := "finalizer another controller added"
+			consequence := "its cleanup never runs"
+			if list == "OwnerReferences" {
+				what, owner, consequence = "owner reference list", "owner reference another controller set", "the garbage collector no longer sees that owner"
+			}
+			d := analysis.Diagnostic{
+				Pos: expr.Pos(), End: expr.End(), Related: related,
+				Message: "this merge patch replaces the object's whole " + what + " (." + list + ") with the one this reconcile read: a " + owner + " in between is dropped without an error, and " + consequence + "; add client.MergeFromWithOptimisticLock{} so that the patch fails with a conflict instead and the reconcile retries",
+			}
+			if fix, ok := lockFix(pass, expr); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			diag.Report(pass, d)
+		}
+	}
+	return nil, nil
+}
+
+// locks reports whether the MergeFromWithOptions call expr is given
+// client.MergeFromWithOptimisticLock.
+func locks(pass *analysis.Pass, expr *ast.CallExpr) bool {
+	for _, a := range expr.Args[1:] {
+		if t := pass.TypesInfo.TypeOf(a); t != nil && crapi.IsNamed(t, crapi.ClientPkg, crapi.MergeFromLock) {
+			return true
+		}
+	}
+	return false
+}
+
+// lockFix adds the option: client.MergeFrom(b) becomes
+// client.MergeFromWithOptions(b, client.MergeFromWithOptimisticLock{});
+// MergeFromWithOptions gets it as its last argument. The package is named
+// as the call names it; no fix when the call is not pkg.Func(...).
+func lockFix(pass *analysis.Pass, expr *ast.CallExpr) (analysis.SuggestedFix, bool) {
+	sel, ok := ast.Unparen(expr.Fun).(*ast.SelectorExpr)
+	if !ok || len(expr.Args) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if _, isPkg := pass.TypesInfo.Uses[id].(*types.PkgName); !isPkg {
+		return analysis.SuggestedFix{}, false
+	}
+	last := expr.Args[len(expr.Args)-1]
+	edits := []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + id.Name + "." + crapi.MergeFromLock + "{}")}}
+	if sel.Sel.Name == "MergeFrom" {
+		edits = append([]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("MergeFromWithOptions")}}, edits...)
+	}
+	return analysis.SuggestedFix{Message: "Add client.MergeFromWithOptimisticLock{}", TextEdits: edits}, true
+}

@@ -1,0 +1,12 @@
+package finalizerlock_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestFinalizerLock(t *testing.T) {
+	fixturetest.RunWithSuggestedFixes(t, finalizerlock.Analyzer, "./...")
+}
