@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizername"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerorder"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
@@ -64,6 +65,7 @@ var checks = func() []Check {
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: fieldindex.Analyzer, Catalogue: "C8"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
+		{Analyzer: finalizerorder.Analyzer, Catalogue: "C11"},
 		{Analyzer: finalizerlock.Analyzer, Catalogue: "C12"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 	}

@@ -559,3 +559,31 @@ func FieldKey(v ssa.Value) string {
 	}
 	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name
 }
+
+// MayPrecede reports whether some path of their function runs a and later
+// b: a earlier in the same block, or b's block reachable from a's
+// successors (round a loop too).
+func MayPrecede(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab == bb && index(ab, a) < index(bb, b) {
+		return true
+	}
+	for _, s := range ab.Succs {
+		if Reachable(s, nil)[bb] {
+			return true
+		}
+	}
+	return false
+}
+
+func index(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}

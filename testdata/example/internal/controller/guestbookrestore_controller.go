@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
@@ -18,6 +19,9 @@ import (
 // cmd/main.go).
 const restoreBackupKey = "spec.backupName"
 
+// restoreFinalizer keeps a restore until it has released its backup.
+const restoreFinalizer = "webapp.example.com/restore-release"
+
 // GuestbookRestoreReconciler accepts restores of a guestbook from a
 // backup. The restore itself is not implemented in this example.
 type GuestbookRestoreReconciler struct {
@@ -27,12 +31,24 @@ type GuestbookRestoreReconciler struct {
 
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores,verbs=get;list;watch;update;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores/status,verbs=get;update;patch
+// +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores/finalizers,verbs=update
 
 // Reconcile records that a new restore is pending.
 func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	restore := &webappv1alpha1.GuestbookRestore{}
 	if err := r.Get(ctx, req.NamespacedName, restore); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	// The finalizer goes on before the deletion branch below: a restore
+	// deleted before it got one is refused it on every reconcile.
+	if controllerutil.AddFinalizer(restore, restoreFinalizer) { // expect: finalizerorder
+		if err := r.Update(ctx, restore); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	if !restore.DeletionTimestamp.IsZero() {
+		controllerutil.RemoveFinalizer(restore, restoreFinalizer)
+		return ctrl.Result{}, r.Update(ctx, restore)
 	}
 	if restore.Status.Phase != "" {
 		return ctrl.Result{}, nil

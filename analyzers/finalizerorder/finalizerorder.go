@@ -1,0 +1,159 @@
+package finalizerorder
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports finalizers added before deletion is handled.
+var Analyzer = &analysis.Analyzer{
+	Name:     "finalizerorder",
+	Doc:      checkdoc.MustExtract(doc, "finalizerorder"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerorder.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	objs := objects.Of(pass)
+	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+		if len(fn.Blocks) == 0 {
+			continue
+		}
+		check(pass, objs, fn)
+	}
+	return nil, nil
+}
+
+func check(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function) {
+	var adds []lifecycle.FinalizerOp
+	var reads []struct {
+		instr ssa.Instruction
+		obj   ssa.Value
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if op, ok := lifecycle.Addition(instr, objs); ok {
+				adds = append(adds, op)
+			}
+			if obj, ok := lifecycle.DeletionRead(instr, objs); ok {
+				reads = append(reads, struct {
+					instr ssa.Instruction
+					obj   ssa.Value
+				}{instr, obj})
+			}
+		}
+	}
+	if len(adds) == 0 {
+		return
+	}
+	done := map[ssa.Value]bool{}
+next:
+	for _, add := range adds {
+		x := objs.Key(fn, add.Obj)
+		if x == nil || done[x] {
+			continue
+		}
+		// Read from the server here: an object made by this reconcile,
+		// or handed in by a caller that may have handled deletion, is
+		// not known to be possibly terminating.
+		if st := objs.Steps(fn, add.Instr, add.Obj); !st.Fetched() {
+			continue
+		}
+		for _, r := range reads {
+			if objs.Same(fn, r.obj, add.Obj) && ssaflow.MayPrecede(r.instr, add.Instr) {
+				continue next // its deletion state is looked at first
+			}
+		}
+		write := writeAfter(objs, fn, add)
+		if write == nil {
+			continue // not sent here: whoever writes it decides
+		}
+		done[x] = true
+		report(pass, fn, add, write)
+	}
+}
+
+// writeAfter returns a write of add's object that may follow the
+// addition: a client Update or Patch of the main resource, or a call of
+// a helper that writes it (the addition itself, for a helper that adds
+// and writes).
+func writeAfter(objs *objects.Result, fn *ssa.Function, add lifecycle.FinalizerOp) ssa.Instruction {
+	if _, ev := objs.EffectOf(fn, add.Instr, add.Obj); ev == objects.Written {
+		return add.Instr
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !ssaflow.MayPrecede(add.Instr, instr) {
+				continue
+			}
+			if c, args, ok := crapi.ClientCallSSA(call.Common()); ok {
+				if (c.Method == crapi.Update || c.Method == crapi.Patch) && !crapi.IsStatusWrite(call.Common(), c) &&
+					len(args) >= 2 && objs.Same(fn, args[1], add.Obj) {
+					return instr
+				}
+				continue
+			}
+			if _, ev := objs.EffectOf(fn, instr, add.Obj); ev == objects.Written {
+				return instr
+			}
+		}
+	}
+	return nil
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, add lifecycle.FinalizerOp, write ssa.Instruction) {
+	call, ok := add.Instr.(ssa.CallInstruction)
+	if !ok {
+		return
+	}
+	expr := ssaflow.CallExpr(fn, call)
+	if expr == nil {
+		return
+	}
+	obj := "the object"
+	for i, a := range crapi.CallArgs(call.Common()) {
+		if ssaflow.Strip(a) == add.Obj && i < len(expr.Args) {
+			obj = types.ExprString(unaddr(expr.Args[i]))
+		}
+	}
+	what := "its finalizer is added"
+	if name := add.FinalizerName(); name != "" {
+		what = fmt.Sprintf("finalizer %q is added", name)
+	} else if add.Finalizer == nil {
+		what = "a finalizer is added (by " + types.ExprString(expr.Fun) + ")"
+	}
+	var related []analysis.RelatedInformation
+	if write != add.Instr && write.Pos().IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: write.Pos(), Message: "written here"})
+	}
+	diag.Report(pass, analysis.Diagnostic{
+		Pos: expr.Pos(), End: expr.End(), Related: related,
+		Message: fmt.Sprintf("%s to %s, and written, before its deletion state is looked at: once %s is terminating without it, the API server refuses the write (no new finalizers can be added if the object is being deleted), so every reconcile fails there and never reaches the cleanup; handle deletion first, and add the finalizer only when the deletion timestamp is not set",
+			what, obj, obj),
+	})
+}
+
+func unaddr(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op.String() == "&" {
+		return u.X
+	}
+	return e
+}

@@ -1,0 +1,12 @@
+package finalizerorder_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerorder"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestFinalizerOrder(t *testing.T) {
+	fixturetest.Run(t, finalizerorder.Analyzer)
+}
