@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizername"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerorder"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerreturn"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
@@ -68,6 +69,7 @@ var checks = func() []Check {
 		{Analyzer: finalizerorder.Analyzer, Catalogue: "C11"},
 		{Analyzer: finalizerlock.Analyzer, Catalogue: "C12"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
+		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -1,0 +1,280 @@
+package finalizerreturn
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports success returns taken before the finalizer's removal.
+var Analyzer = &analysis.Analyzer{
+	Name:     "finalizerreturn",
+	Doc:      checkdoc.MustExtract(doc, "finalizerreturn"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerreturn.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Run:      run,
+}
+
+// enable turns the check on: its precision on real projects is below what
+// an on-by-default check needs (see its page).
+var enable bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&enable, "enable", false, "run the check (off by default: see docs/checks/finalizerreturn.md)")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !enable {
+		return nil, nil
+	}
+	objs := objects.Of(pass)
+	for _, r := range crapi.Reconcilers(ssapkg.Of(pass).SrcFuncs()) {
+		if len(r.Fn.Blocks) > 0 {
+			check(pass, objs, r)
+		}
+	}
+	return nil, nil
+}
+
+// deletionBranch is an If on the object's deletion state whose
+// terminating side removes a finalizer from it.
+type deletionBranch struct {
+	block   *ssa.BasicBlock
+	removal lifecycle.FinalizerOp
+}
+
+func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
+	fn := r.Fn
+	for _, site := range crapi.ClientCalls(fn) {
+		key, obj, ok := site.IsGetOf()
+		if !ok || site.SubResource || !ssaflow.IsRequestKey(key, r.Req) {
+			continue // the reconciled object only
+		}
+		exists := successBlock(fn, site.Call)
+		if exists == nil {
+			continue
+		}
+		var adds, removals []lifecycle.FinalizerOp
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if op, ok := lifecycle.Addition(instr, objs); ok && objs.Same(fn, op.Obj, obj) {
+					adds = append(adds, op)
+				}
+				if op, ok := lifecycle.Removal(instr, objs); ok && objs.Same(fn, op.Obj, obj) {
+					removals = append(removals, op)
+				}
+			}
+		}
+		if len(adds) == 0 || len(removals) == 0 {
+			continue // not a finalizer this reconciler manages here
+		}
+		branches := deletionBranches(fn, objs, obj, removals)
+		if len(branches) == 0 {
+			continue
+		}
+		reach := ssaflow.Reachable(exists, nil)
+		for ret := range ssaflow.Returns(fn) {
+			if b, ok := skipped(fn, objs, obj, exists, reach, branches, removals, ret); ok {
+				report(pass, fn, ret, b)
+				break // one per object: the first return explains the others
+			}
+		}
+	}
+}
+
+// successBlock returns the block entered only when the Get call found
+// the object: the nil side of the If on its error.
+func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
+	for _, b := range fn.Blocks {
+		ifi, ok := ssaflow.Last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
+		if !ok || x != ssa.Value(get) {
+			continue
+		}
+		s := b.Succs[1]
+		if nilOnTrue {
+			s = b.Succs[0]
+		}
+		if len(s.Preds) == 1 {
+			return s
+		}
+	}
+	return nil
+}
+
+// deletionBranches returns the Ifs on obj's deletion state whose
+// terminating side dominates a removal of a finalizer from it.
+func deletionBranches(fn *ssa.Function, objs *objects.Result, obj ssa.Value, removals []lifecycle.FinalizerOp) []deletionBranch {
+	var out []deletionBranch
+	for _, b := range fn.Blocks {
+		ifi, ok := ssaflow.Last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		tested, whenDeleting, ok := lifecycle.DeletionTest(ifi.Cond, objs)
+		if !ok || !objs.Same(fn, tested, obj) {
+			continue
+		}
+		term := b.Succs[1]
+		if whenDeleting {
+			term = b.Succs[0]
+		}
+		if len(term.Preds) != 1 {
+			continue
+		}
+		for _, rm := range removals {
+			if term.Dominates(rm.Instr.Block()) {
+				out = append(out, deletionBranch{block: b, removal: rm})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// skipped reports whether ret is a success return without requeue that
+// the terminating object may take before its deletion branch, and which
+// branch it skips.
+func skipped(fn *ssa.Function, objs *objects.Result, obj ssa.Value, exists *ssa.BasicBlock, reach map[*ssa.BasicBlock]bool,
+	branches []deletionBranch, removals []lifecycle.FinalizerOp, ret *ssa.Return) (deletionBranch, bool) {
+	rb := ret.Block()
+	if !exists.Dominates(rb) || !successNoRequeue(ret) {
+		return deletionBranch{}, false
+	}
+	var skippedBranch *deletionBranch
+	for i, br := range branches {
+		if br.block.Dominates(rb) {
+			return deletionBranch{}, false // after the test: the deletion state is known here
+		}
+		if reach[br.block] && skippedBranch == nil {
+			skippedBranch = &branches[i]
+		}
+	}
+	if skippedBranch == nil {
+		return deletionBranch{}, false
+	}
+	for _, rm := range removals {
+		if ssaflow.MayPrecede(rm.Instr, ret) {
+			return deletionBranch{}, false // removed on the way, maybe
+		}
+	}
+	if lacksFinalizer(fn, objs, obj, rb) {
+		return deletionBranch{}, false // nothing to remove on this path
+	}
+	// Written on every path since it was read: the write's own event
+	// brings the object back.
+	if st := objs.Steps(fn, ret, obj); !st.Fetched() {
+		return deletionBranch{}, false
+	}
+	// Read again here? Then its deletion state is read too, somewhere.
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if o, ok := lifecycle.DeletionRead(instr, objs); ok && objs.Same(fn, o, obj) && ssaflow.MayPrecede(instr, ret) && !isBranch(instr, branches) {
+				return deletionBranch{}, false // looked at in a way not followed here
+			}
+		}
+	}
+	return *skippedBranch, true
+}
+
+// isBranch reports whether instr computes the condition of one of the
+// deletion branches.
+func isBranch(instr ssa.Instruction, branches []deletionBranch) bool {
+	for _, br := range branches {
+		if instr.Block() == br.block {
+			return true
+		}
+	}
+	return false
+}
+
+// successNoRequeue reports whether ret returns a constant nil error and a
+// Result that requests no requeue.
+func successNoRequeue(ret *ssa.Return) bool {
+	if len(ret.Results) != 2 || !ssaflow.IsNil(ret.Results[1]) {
+		return false
+	}
+	return crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+}
+
+// lacksFinalizer reports whether b is dominated by the side of an If on
+// controllerutil.ContainsFinalizer(obj, ...) where obj lacks it.
+func lacksFinalizer(fn *ssa.Function, objs *objects.Result, obj ssa.Value, b *ssa.BasicBlock) bool {
+	for _, blk := range fn.Blocks {
+		ifi, ok := ssaflow.Last(blk).(*ssa.If)
+		if !ok {
+			continue
+		}
+		cond, negated := ifi.Cond, false
+		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+			cond, negated = not.X, true
+		}
+		call, ok := cond.(*ssa.Call)
+		if !ok || !crapi.IsFunc(crapi.Callee(call.Common()), crapi.ControllerutilPkg, "ContainsFinalizer") {
+			continue
+		}
+		args := crapi.CallArgs(call.Common())
+		if len(args) != 2 || !objs.Same(fn, args[0], obj) {
+			continue
+		}
+		lacks := blk.Succs[1]
+		if negated {
+			lacks = blk.Succs[0]
+		}
+		if len(lacks.Preds) == 1 && lacks.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionBranch) {
+	rs := ssaflow.ReturnStmt(fn, ret)
+	if rs == nil {
+		return
+	}
+	fin := "its finalizer"
+	if name := br.removal.FinalizerName(); name != "" {
+		fin = fmt.Sprintf("finalizer %q", name)
+	}
+	line := pass.Fset.Position(br.removal.Instr.Pos()).Line
+	testLine := pass.Fset.Position(ssaflow.Last(br.block).Pos()).Line
+	if cond := condPos(fn, br.block); cond.IsValid() {
+		testLine = pass.Fset.Position(cond).Line
+	}
+	diag.Report(pass, analysis.Diagnostic{
+		Pos: rs.Pos(), End: rs.End(),
+		Related: []analysis.RelatedInformation{{Pos: br.removal.Instr.Pos(), Message: "the removal this return skips"}},
+		Message: fmt.Sprintf("this success return without requeue comes before the deletion branch (line %d): a terminating object returns here too, %s is never removed (line %d), and the object is never deleted; handle deletion before this return, or requeue",
+			testLine, fin, line),
+	})
+}
+
+// condPos is the position of the condition that ends block b, if known.
+func condPos(fn *ssa.Function, b *ssa.BasicBlock) token.Pos {
+	ifi, ok := ssaflow.Last(b).(*ssa.If)
+	if !ok {
+		return token.NoPos
+	}
+	if v, ok := ifi.Cond.(ssa.Instruction); ok && v.Pos().IsValid() {
+		return v.Pos()
+	}
+	return token.NoPos
+}
