@@ -12,7 +12,9 @@
 // away, and whatever waits for X's deletion hangs with it.
 //
 // The variant reports a reconciler that adds a finalizer to a child object it
-// fetched and updates, but never looks at that child's deletion state.
+// fetched and updates, but never looks at that child's deletion state; the
+// variant across functions, a loop that skips terminating children whose
+// finalizer only the parent's cleanup removes.
 //
 // Deletion-state tests (GetDeletionTimestamp() != nil, !...IsZero(),
 // DeletionTimestamp != nil) and finalizer removals (controllerutil.RemoveFinalizer,

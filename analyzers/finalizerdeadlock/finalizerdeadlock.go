@@ -41,6 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, r := range crapi.Reconcilers(funcs) {
 		reconcilers[r.Fn] = r
 	}
+	pkg := newPackageFinalizers(h, funcs)
 	for _, fn := range funcs {
 		if len(fn.Blocks) == 0 {
 			continue
@@ -51,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if r, ok := reconcilers[fn]; ok {
 			c.checkUnwatchedChildren(r)
 		}
+		c.checkSkippedChildren(pkg)
 	}
 	return nil, nil
 }

@@ -1,0 +1,203 @@
+package finalizerdeadlock
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// The variant across functions: a controller adds its finalizer to the
+// objects it provisions (often in a helper that fetches each one), a loop
+// over them skips the terminating ones, and the removal lives in a cleanup
+// helper that runs only when the parent is being deleted. A child deleted
+// on its own keeps the finalizer for ever.
+
+// packageFinalizers is what the package's functions do to the finalizers
+// of each object type (by its type string).
+type packageFinalizers struct {
+	objs *objects.Result
+	// added: types that get a finalizer somewhere in the package.
+	added map[string]bool
+	// removers: per type, the functions that remove a finalizer from an
+	// object of that type, with one removal each for the message.
+	removers map[string]map[*ssa.Function]lifecycle.FinalizerOp
+	// callers: the static call sites of each function of the package.
+	callers map[*ssa.Function][]ssa.CallInstruction
+}
+
+func newPackageFinalizers(objs *objects.Result, funcs []*ssa.Function) *packageFinalizers {
+	p := &packageFinalizers{objs: objs, added: map[string]bool{}, removers: map[string]map[*ssa.Function]lifecycle.FinalizerOp{},
+		callers: map[*ssa.Function][]ssa.CallInstruction{}}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if op, ok := lifecycle.Addition(instr, objs); ok {
+					if t := concreteType(op.Obj); t != "" {
+						p.added[t] = true
+					}
+				}
+				if op, ok := lifecycle.Removal(instr, objs); ok {
+					if t := concreteType(op.Obj); t != "" {
+						if p.removers[t] == nil {
+							p.removers[t] = map[*ssa.Function]lifecycle.FinalizerOp{}
+						}
+						if _, seen := p.removers[t][fn]; !seen {
+							p.removers[t][fn] = op
+						}
+					}
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					if callee := call.Common().StaticCallee(); callee != nil {
+						p.callers[callee] = append(p.callers[callee], call)
+					}
+				}
+			}
+		}
+	}
+	return p
+}
+
+// concreteType names the object type of v, "" for an interface.
+func concreteType(v ssa.Value) string {
+	t := ssaflow.Deref(v.Type())
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return ""
+	}
+	return types.TypeString(t, nil)
+}
+
+// onlyWhenOtherTerminating reports whether every path to fn in the
+// package goes through the terminating side of a deletion test of an
+// object of another type than typ; it returns that object's type.
+func (p *packageFinalizers) onlyWhenOtherTerminating(fn *ssa.Function, typ string, depth int) (string, bool) {
+	if depth > 3 {
+		return "", false
+	}
+	sites := p.callers[fn]
+	if len(sites) == 0 {
+		return "", false // called from elsewhere, or as a value: unknown
+	}
+	parent := ""
+	for _, site := range sites {
+		caller := site.Parent()
+		pt, ok := p.terminatingSide(caller, site.Block(), typ)
+		if !ok {
+			pt, ok = p.onlyWhenOtherTerminating(caller, typ, depth+1)
+		}
+		if !ok {
+			return "", false
+		}
+		parent = pt
+	}
+	return parent, true
+}
+
+// terminatingSide reports whether block b of fn lies on the terminating
+// side of a deletion test of an object whose type is not typ.
+func (p *packageFinalizers) terminatingSide(fn *ssa.Function, b *ssa.BasicBlock, typ string) (string, bool) {
+	for _, blk := range fn.Blocks {
+		ifi, ok := ssaflow.Last(blk).(*ssa.If)
+		if !ok {
+			continue
+		}
+		obj, when, ok := lifecycle.DeletionTest(ifi.Cond, p.objs)
+		if !ok {
+			continue
+		}
+		t := concreteType(obj)
+		if t == "" || t == typ {
+			continue
+		}
+		term := blk.Succs[1]
+		if when {
+			term = blk.Succs[0]
+		}
+		if len(term.Preds) == 1 && term.Dominates(b) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// checkSkippedChildren reports a deletion test of an object whose
+// terminating side skips it (returns or goes on without removing a
+// finalizer from it, or handing it to code that might), when its type
+// gets a finalizer in the package and every function that removes one
+// runs only while an object of another type is terminating.
+func (c *checker) checkSkippedChildren(p *packageFinalizers) {
+	done := map[ssa.Value]bool{}
+	for _, t := range c.tests {
+		x := c.objs.Key(c.fn, t.obj)
+		typ := concreteType(t.obj)
+		if done[x] || typ == "" || !p.added[typ] || c.removesAny(x) || len(p.removers[typ]) == 0 {
+			continue
+		}
+		term := t.block.Succs[1]
+		if t.whenDeleting {
+			term = t.block.Succs[0]
+		}
+		skipped := true
+		for b := range ssaflow.Reachable(term, nil) {
+			for _, instr := range b.Instrs {
+				if c.mayRemoveUnknown(instr, x) {
+					skipped = false // handed to code that might remove it
+				}
+			}
+		}
+		if !skipped {
+			continue
+		}
+		var parent string
+		var removal lifecycle.FinalizerOp
+		ok := true
+		for rf, op := range p.removers[typ] {
+			if rf == c.fn {
+				ok = false
+				break
+			}
+			pt, only := p.onlyWhenOtherTerminating(rf, typ, 0)
+			if !only {
+				ok = false
+				break
+			}
+			if removal.Instr == nil || op.Instr.Pos() < removal.Instr.Pos() {
+				parent, removal = pt, op
+			}
+		}
+		if !ok {
+			continue
+		}
+		node := condExpr(c.fn, t.pos)
+		if node == nil {
+			continue
+		}
+		done[x] = true
+		fin := "its finalizer"
+		if name := removal.FinalizerName(); name != "" {
+			fin = fmt.Sprintf("finalizer %q", name)
+		}
+		diag.Report(c.pass, analysis.Diagnostic{
+			Pos: node.Pos(), End: node.End(),
+			Related: []analysis.RelatedInformation{{Pos: removal.Instr.Pos(), Message: "removed here, only while the " + short(parent) + " is being deleted"}},
+			Message: fmt.Sprintf("this skips a terminating %s, and %s is removed from %s objects only in %s, which runs only while the %s is being deleted: a %s deleted on its own keeps the finalizer for ever; remove the finalizer here when its deletion timestamp is set",
+				short(typ), fin, short(typ), removal.Instr.Parent().Name(), short(parent), short(typ)),
+		})
+	}
+}
+
+// short drops the package path of a type string: v1.Secret.
+func short(t string) string {
+	for i := len(t) - 1; i >= 0; i-- {
+		if t[i] == '/' {
+			return t[i+1:]
+		}
+	}
+	return t
+}
