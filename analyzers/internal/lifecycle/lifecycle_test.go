@@ -71,4 +71,3 @@ func TestStandardFinalizers(t *testing.T) {
 		t.Error(`"cleanup" is no standard finalizer`)
 	}
 }
-
