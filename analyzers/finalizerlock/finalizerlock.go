@@ -64,14 +64,14 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			slices.SortFunc(related, func(a, b analysis.RelatedInformation) int { return int(a.Pos - b.Pos) })
 			what := "finalizer list"
-			owner := "finalizer another controller added"
+			owner := "a finalizer another controller added"
 			consequence := "its cleanup never runs"
 			if list == "OwnerReferences" {
-				what, owner, consequence = "owner reference list", "owner reference another controller set", "the garbage collector no longer sees that owner"
+				what, owner, consequence = "owner reference list", "an owner reference another controller set", "the garbage collector no longer sees that owner"
 			}
 			d := analysis.Diagnostic{
 				Pos: expr.Pos(), End: expr.End(), Related: related,
-				Message: "this merge patch replaces the object's whole " + what + " (." + list + ") with the one this reconcile read: a " + owner + " in between is dropped without an error, and " + consequence + "; add client.MergeFromWithOptimisticLock{} so that the patch fails with a conflict instead and the reconcile retries",
+				Message: "this merge patch replaces the object's whole " + what + " (." + list + ") with the one this reconcile read: " + owner + " in between is dropped without an error, and " + consequence + "; add client.MergeFromWithOptimisticLock{} so that the patch fails with a conflict instead and the reconcile retries",
 			}
 			if fix, ok := lockFix(pass, expr); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}

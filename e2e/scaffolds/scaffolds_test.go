@@ -52,12 +52,21 @@ func deployImage(group string) [][]string {
 	}
 }
 
-// replicasUpdate is the deploy-image controllers' one true finding.
+// replicasUpdate is one of the deploy-image controllers' two true findings.
 func replicasUpdate(file string) finding {
 	return finding{"updatepatch", file, "if err = r.Update(ctx, found); err != nil {",
 		"the controller Updates the whole Deployment it read from the cache to change spec.replicas; " +
 			"the Deployment controller writes the same object's status all the time, so the stale " +
 			"resourceVersion turns into 409 Conflicts and wasted reconciles (a MergeFrom patch of replicas does not conflict)"}
+}
+
+// addBeforeDeletion is the deploy-image controllers' finalizer block,
+// which comes before their deletion branch.
+func addBeforeDeletion(file, kind string) finding {
+	return finding{"finalizerorder", file, "if ok := controllerutil.AddFinalizer(" + kind + ", " + kind + "Finalizer); !ok {",
+		"the finalizer is added and the object updated before the deletion timestamp is looked at: an object " +
+			"deleted before the controller first saw it (kept by another finalizer) is refused the new finalizer " +
+			"on every reconcile, and the deletion branch after it is never reached"}
 }
 
 var projects = []project{
@@ -72,6 +81,8 @@ var projects = []project{
 		want: []finding{
 			replicasUpdate("internal/controller/memcached_controller.go"),
 			replicasUpdate("internal/controller/busybox_controller.go"),
+			addBeforeDeletion("internal/controller/memcached_controller.go", "memcached"),
+			addBeforeDeletion("internal/controller/busybox_controller.go", "busybox"),
 		},
 	},
 	{
@@ -86,6 +97,8 @@ var projects = []project{
 		want: []finding{
 			replicasUpdate("internal/controller/example.com/memcached_controller.go"),
 			replicasUpdate("internal/controller/example.com/busybox_controller.go"),
+			addBeforeDeletion("internal/controller/example.com/memcached_controller.go", "memcached"),
+			addBeforeDeletion("internal/controller/example.com/busybox_controller.go", "busybox"),
 		},
 	},
 }
