@@ -33,6 +33,10 @@ func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	prog := ssapkg.Of(pass)
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
+		// Tests write to fakes and envtest: not the objects of a cluster.
+		if ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
 		for _, site := range crapi.ClientCalls(fn) {
 			// The main resource only: a status patch carries no metadata.
 			if site.Method != crapi.Patch || site.SubResource || len(site.Args) < 3 {

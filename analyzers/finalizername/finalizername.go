@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
 //go:embed doc.go
@@ -41,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, done: map[*types.Const]bool{}}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
-		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+		if ssapkg.InTestFile(pass, cur.Node().Pos()) {
 			continue // names made up for a unit test reach no API server
 		}
 		switch n := cur.Node().(type) {

@@ -29,3 +29,16 @@ func HandleDeletion(ctx context.Context, c client.Client, obj client.Object) (bo
 	}
 	return true, nil
 }
+
+// EnsureGuarded adds the finalizer only when the object is not
+// terminating (cluster-api's finalizers.EnsureFinalizer): its callers are
+// safe wherever they call it.
+func EnsureGuarded(ctx context.Context, c client.Client, obj client.Object) error {
+	if !obj.GetDeletionTimestamp().IsZero() {
+		return nil
+	}
+	if controllerutil.AddFinalizer(obj, Finalizer) {
+		return c.Update(ctx, obj)
+	}
+	return nil
+}

@@ -147,6 +147,21 @@ func (r *Reconciler) Helper(ctx context.Context, req ctrl.Request) (ctrl.Result,
 	return ctrl.Result{}, nil
 }
 
+// A helper that looks at the deletion state before it adds.
+func (r *Reconciler) Guarded(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := helpers.EnsureGuarded(ctx, r.Client, cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !cm.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
 // Made here: a new object is not terminating.
 func (r *Reconciler) Create(ctx context.Context) error {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "y"}}
