@@ -205,23 +205,20 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 }
 
 func removesFinalizer(fn *ssa.Function, r *Result) (int, bool) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if op, ok := lifecycle.Removal(instr, r); ok {
-				if i := ssaflow.ParamIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
-					return i, true
-				}
-			}
-		}
-	}
-	return 0, false
+	return finalizerParam(fn, func(instr ssa.Instruction) (lifecycle.FinalizerOp, bool) { return lifecycle.Removal(instr, r) })
 }
 
 func addsFinalizer(fn *ssa.Function, r *Result) (int, bool) {
+	return finalizerParam(fn, func(instr ssa.Instruction) (lifecycle.FinalizerOp, bool) { return lifecycle.Addition(instr, r) })
+}
+
+// finalizerParam returns the SSA index of the first parameter of fn (the
+// receiver excluded) that an operation op recognises acts on.
+func finalizerParam(fn *ssa.Function, op func(ssa.Instruction) (lifecycle.FinalizerOp, bool)) (int, bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if op, ok := lifecycle.Addition(instr, r); ok {
-				if i := ssaflow.ParamIndex(fn, op.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
+			if o, ok := op(instr); ok {
+				if i := ssaflow.ParamIndex(fn, o.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
 					return i, true
 				}
 			}
