@@ -63,7 +63,7 @@ func replicasUpdate(file string) finding {
 // addBeforeDeletion is the deploy-image controllers' finalizer block,
 // which comes before their deletion branch.
 func addBeforeDeletion(file, kind string) finding {
-	return finding{"finalizerorder", file, "if ok := controllerutil.AddFinalizer(" + kind + ", " + kind + "Finalizer); !ok {",
+	return finding{"finalizerorder", file, "controllerutil.AddFinalizer(" + kind + ", " + kind + "Finalizer)",
 		"the finalizer is added and the object updated before the deletion timestamp is looked at: an object " +
 			"deleted before the controller first saw it (kept by another finalizer) is refused the new finalizer " +
 			"on every reconcile, and the deletion branch after it is never reached"}
