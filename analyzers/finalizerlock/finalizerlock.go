@@ -3,6 +3,7 @@ package finalizerlock
 import (
 	_ "embed"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -32,6 +34,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	prog := ssapkg.Of(pass)
+	callers := newCallSites(prog.SrcFuncs())
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if ssapkg.InTestFile(pass, fn.Pos()) {
@@ -57,10 +60,15 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			steps := objs.StepsUntil(fn, site.Call, obj, map[ssa.Instruction]bool{ssaflow.Strip(base).(ssa.Instruction): true})
 			list := objs.SharedList(fn, steps, obj)
+			var related []analysis.RelatedInformation
+			if list == "" {
+				// patch(ctx, obj, func(o *T) { controllerutil.AddFinalizer(o, f) }):
+				// the change comes from the callers, as a function value.
+				list, related = callers.passedChange(objs, fn, steps)
+			}
 			if list == "" {
 				continue
 			}
-			var related []analysis.RelatedInformation
 			for _, c := range steps.Changes {
 				if eff, _ := objs.EffectOf(fn, c, obj); (eff.Names[list] || eff.Strong&objects.Meta != 0) && c.Pos().IsValid() {
 					related = append(related, analysis.RelatedInformation{Pos: c.Pos(), Message: "changed here"})
@@ -119,4 +127,80 @@ func lockFix(pass *analysis.Pass, expr *ast.CallExpr) (analysis.SuggestedFix, bo
 		edits = append([]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("MergeFromWithOptions")}}, edits...)
 	}
 	return analysis.SuggestedFix{Message: "Add client.MergeFromWithOptimisticLock{}", TextEdits: edits}, true
+}
+
+// callSites are the static calls of each function of the package.
+type callSites map[*ssa.Function][]ssa.CallInstruction
+
+func newCallSites(funcs []*ssa.Function) callSites {
+	cs := callSites{}
+	for _, fn := range funcs {
+		for call := range ssaflow.Calls(fn) {
+			if callee := call.Common().StaticCallee(); callee != nil {
+				cs[callee] = append(cs[callee], call)
+			}
+		}
+	}
+	return cs
+}
+
+// passedChange looks at the calls, in the steps between the copy and the
+// Patch, of a function-valued parameter of fn: if a caller in the package
+// passes there a function literal (or a function) that adds or removes a
+// finalizer, or sets an owner reference, the patch carries that list. It
+// returns the list and where the caller's function changes it.
+func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps objects.Steps) (string, []analysis.RelatedInformation) {
+	for _, u := range steps.Unknown {
+		call, ok := u.(ssa.CallInstruction)
+		if !ok || call.Common().IsInvoke() {
+			continue
+		}
+		p, ok := call.Common().Value.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		k := slices.Index(fn.Params, p)
+		if k < 0 {
+			continue
+		}
+		for _, site := range cs[fn] {
+			args := site.Common().Args
+			if k >= len(args) {
+				continue
+			}
+			var mutate *ssa.Function
+			switch f := ssaflow.Strip(args[k]).(type) {
+			case *ssa.MakeClosure:
+				mutate, _ = f.Fn.(*ssa.Function)
+			case *ssa.Function:
+				mutate = f
+			}
+			if mutate == nil {
+				continue
+			}
+			if list, at := changesSharedList(objs, mutate); list != "" {
+				return list, []analysis.RelatedInformation{{Pos: at, Message: "changed here, by the function passed to " + fn.Name()}}
+			}
+		}
+	}
+	return "", nil
+}
+
+// changesSharedList reports whether fn adds or removes a finalizer, or
+// sets an owner reference, of any object, and where.
+func changesSharedList(objs *objects.Result, fn *ssa.Function) (string, token.Pos) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, ok := lifecycle.Addition(instr, objs); ok {
+				return "Finalizers", instr.Pos()
+			}
+			if _, ok := lifecycle.Removal(instr, objs); ok {
+				return "Finalizers", instr.Pos()
+			}
+			if call, ok := instr.(ssa.CallInstruction); ok && crapi.IsFuncIn(crapi.Callee(call.Common()), crapi.ControllerutilPkg, "SetControllerReference", "SetOwnerReference") {
+				return "OwnerReferences", instr.Pos()
+			}
+		}
+	}
+	return "", token.NoPos
 }

@@ -124,3 +124,35 @@ func Options(ctx context.Context, c client.Client, key types.NamespacedName, opt
 	controllerutil.AddFinalizer(cm, finalizer)
 	return c.Patch(ctx, cm, patch)
 }
+
+// The shape of mariadb-operator's fix 34a31b40: a patch helper given the
+// change as a function value, by callers that add or remove a finalizer.
+type wrapped struct {
+	client.Client
+	cm *corev1.ConfigMap
+}
+
+func (w *wrapped) patch(ctx context.Context, cm *corev1.ConfigMap, patchFn func(*corev1.ConfigMap)) error {
+	patch := client.MergeFrom(cm.DeepCopy()) // want `whole finalizer list`
+	patchFn(cm)
+	return w.Patch(ctx, cm, patch)
+}
+
+func (w *wrapped) RemoveFinalizer(ctx context.Context) error {
+	return w.patch(ctx, w.cm, func(*corev1.ConfigMap) {
+		controllerutil.RemoveFinalizer(w.cm, finalizer)
+	})
+}
+
+// Twin: the same helper, given label changes only.
+func (w *wrapped) patchLabels(ctx context.Context, cm *corev1.ConfigMap, patchFn func(*corev1.ConfigMap)) error {
+	patch := client.MergeFrom(cm.DeepCopy())
+	patchFn(cm)
+	return w.Patch(ctx, cm, patch)
+}
+
+func (w *wrapped) Label(ctx context.Context) error {
+	return w.patchLabels(ctx, w.cm, func(c *corev1.ConfigMap) {
+		c.Labels = map[string]string{"tier": "web"}
+	})
+}
