@@ -94,8 +94,7 @@ func (c *checker) call(call *ast.CallExpr) {
 
 // list checks the constant elements of a []string literal.
 func (c *checker) list(e ast.Expr) {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
+	if x, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
 		for _, el := range x.Elts {
 			c.name(el)
 		}
