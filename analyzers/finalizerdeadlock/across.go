@@ -34,7 +34,7 @@ type packageFinalizers struct {
 
 func newPackageFinalizers(objs *objects.Result, funcs []*ssa.Function) *packageFinalizers {
 	p := &packageFinalizers{objs: objs, added: map[string]bool{}, removers: map[string]map[*ssa.Function]lifecycle.FinalizerOp{},
-		callers: map[*ssa.Function][]ssa.CallInstruction{}}
+		callers: ssaflow.StaticCallers(funcs)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -51,11 +51,6 @@ func newPackageFinalizers(objs *objects.Result, funcs []*ssa.Function) *packageF
 						if _, seen := p.removers[t][fn]; !seen {
 							p.removers[t][fn] = op
 						}
-					}
-				}
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					if callee := call.Common().StaticCallee(); callee != nil {
-						p.callers[callee] = append(p.callers[callee], call)
 					}
 				}
 			}

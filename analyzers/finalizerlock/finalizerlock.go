@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	prog := ssapkg.Of(pass)
-	callers := newCallSites(prog.SrcFuncs())
+	callers := callSites(ssaflow.StaticCallers(prog.SrcFuncs()))
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if ssapkg.InTestFile(pass, fn.Pos()) {
@@ -131,18 +131,6 @@ func lockFix(pass *analysis.Pass, expr *ast.CallExpr) (analysis.SuggestedFix, bo
 
 // callSites are the static calls of each function of the package.
 type callSites map[*ssa.Function][]ssa.CallInstruction
-
-func newCallSites(funcs []*ssa.Function) callSites {
-	cs := callSites{}
-	for _, fn := range funcs {
-		for call := range ssaflow.Calls(fn) {
-			if callee := call.Common().StaticCallee(); callee != nil {
-				cs[callee] = append(cs[callee], call)
-			}
-		}
-	}
-	return cs
-}
 
 // passedChange looks at the calls, in the steps between the copy and the
 // Patch, of a function-valued parameter of fn: if a caller in the package

@@ -233,3 +233,18 @@ func nilAtReturn(ld *ssa.UnOp, alloc *ssa.Alloc, v ssa.Value) ssa.Value {
 	}
 	return v
 }
+
+// StaticCallers maps each function to its static call sites among the
+// instructions of funcs: who calls a helper, for checks that follow a
+// value or a condition back to the callers in the package.
+func StaticCallers(funcs []*ssa.Function) map[*ssa.Function][]ssa.CallInstruction {
+	cs := map[*ssa.Function][]ssa.CallInstruction{}
+	for _, fn := range funcs {
+		for call := range Calls(fn) {
+			if callee := call.Common().StaticCallee(); callee != nil {
+				cs[callee] = append(cs[callee], call)
+			}
+		}
+	}
+	return cs
+}
