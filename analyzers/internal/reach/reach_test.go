@@ -49,5 +49,26 @@ func list(fns, imported []string) string {
 // Walk follows calls, closures, function values and the methods of the
 // types a function makes or refers to; WalkCalls only the first three.
 func TestWalk(t *testing.T) {
-	analysistest.Run(t, fixturetest.Module(t, "testdata/src"), walker, "./...")
+	analysistest.Run(t, fixturetest.Module(t, "testdata/src"), walker, "./walk")
+}
+
+// reconcileSet reports each function of the package's reconcile set.
+var reconcileSet = &analysis.Analyzer{
+	Name:     "reconcileset",
+	Doc:      "report the functions of the reconcile set",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		prog := ssapkg.Of(pass)
+		for _, fn := range reach.ReconcileSet(prog.Package(), prog.SrcFuncs()).Funcs {
+			pass.Reportf(fn.Pos(), "in the reconcile")
+		}
+		return nil, nil
+	},
+}
+
+// ReconcileSet holds what a reconcile runs synchronously: callees,
+// implementations of interface calls, closures handed to calls or
+// deferred; not what a go statement or time.AfterFunc starts, nor set-up.
+func TestReconcileSet(t *testing.T) {
+	analysistest.Run(t, fixturetest.Module(t, "testdata/src"), reconcileSet, "./reconcileset")
 }
