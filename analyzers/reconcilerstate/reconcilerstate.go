@@ -1,0 +1,337 @@
+package reconcilerstate
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports request data stored in a reconciler's field without a
+// lock.
+var Analyzer = &analysis.Analyzer{
+	Name:     "reconcilerstate",
+	Doc:      checkdoc.MustExtract(doc, "reconcilerstate"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/reconcilerstate.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssapkg.Of(pass)
+	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
+	if len(set.Funcs) == 0 {
+		return nil, nil
+	}
+	model := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	// The reconciler types set up as controllers by this package: a type
+	// with a Reconcile method that is not given to a builder may be made
+	// per request (a sub-reconciler), and its fields are then its own.
+	recs := map[*types.TypeName]*ctrlmodel.Controller{}
+	for _, root := range set.Roots {
+		recv := root.Fn.Signature.Recv()
+		if recv == nil {
+			continue
+		}
+		if ctl := model.ControllerOf(recv.Type()); ctl != nil {
+			recs[ctl.Reconciler] = ctl
+		}
+	}
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	callers := ssaflow.StaticCallers(set.Funcs)
+	reported := map[token.Pos]bool{}
+	for _, fn := range set.Funcs {
+		if ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
+		tn, recv := reconcilerOf(fn, recs)
+		if tn == nil {
+			continue
+		}
+		roots := requestValues(fn, recv)
+		for _, st := range fieldStores(fn, recv) {
+			if reported[st.pos] || !fromRequest(st.vals, roots) {
+				continue
+			}
+			if locked(st.instr) || callersLock(fn, callers) {
+				continue
+			}
+			reported[st.pos] = true
+			report(pass, fn, st, recs[tn])
+		}
+	}
+	return nil, nil
+}
+
+// reconcilerOf returns the reconciler type whose method fn is (or whose
+// method fn is a closure of), and the receiver value in fn.
+func reconcilerOf(fn *ssa.Function, recs map[*types.TypeName]*ctrlmodel.Controller) (*types.TypeName, ssa.Value) {
+	decl := ssaflow.Declared(fn)
+	recv := decl.Signature.Recv()
+	if recv == nil || len(decl.Params) == 0 {
+		return nil, nil
+	}
+	n := crapi.Named(recv.Type())
+	if n == nil || recs[n.Obj()] == nil {
+		return nil, nil
+	}
+	return n.Obj(), decl.Params[0]
+}
+
+// requestValues are the values of fn that carry the request: its
+// parameters but the receiver (the request, the context, the objects
+// handed to a helper), the values a closure captures other than the
+// receiver, and the objects fn reads through the client.
+func requestValues(fn *ssa.Function, recv ssa.Value) map[ssa.Value]bool {
+	roots := map[ssa.Value]bool{}
+	for _, p := range fn.Params {
+		if p != recv {
+			roots[p] = true
+		}
+	}
+	for _, fv := range fn.FreeVars {
+		if !isRecv(fv, recv) {
+			roots[fv] = true
+		}
+	}
+	for _, site := range crapi.ClientCalls(fn) {
+		i := map[crapi.ClientMethod]int{crapi.Get: 2, crapi.List: 1}[site.Method]
+		if i > 0 && i < len(site.Args) {
+			roots[site.Args[i]] = true
+			roots[ssaflow.Strip(site.Args[i])] = true
+		}
+	}
+	return roots
+}
+
+func fromRequest(vals []ssa.Value, roots map[ssa.Value]bool) bool {
+	for _, v := range vals {
+		if ssaflow.DependsOn(v, roots) {
+			return true
+		}
+	}
+	return false
+}
+
+// store is a write into the reconciler's memory.
+type store struct {
+	instr ssa.Instruction
+	pos   token.Pos
+	vals  []ssa.Value // the stored value, and a map insert's key
+	field *types.Var // the reconciler's field written through
+	kind  string     // "assignment", "map insert", "element store"
+}
+
+// fieldStores returns the stores of fn into a field of the reconciler
+// recv: r.f = v, r.f.g = v (value fields), r.m[k] = v, r.s[i] = v.
+func fieldStores(fn *ssa.Function, recv ssa.Value) []store {
+	var out []store
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if f := fieldOf(in.Addr, recv); f != nil {
+					out = append(out, store{instr: in, pos: in.Pos(), vals: []ssa.Value{in.Val}, field: f, kind: "assignment"})
+					continue
+				}
+				if ia, ok := in.Addr.(*ssa.IndexAddr); ok {
+					if f := loadedField(ia.X, recv); f != nil {
+						out = append(out, store{instr: in, pos: in.Pos(), vals: []ssa.Value{in.Val}, field: f, kind: "element store"})
+					}
+				}
+			case *ssa.MapUpdate:
+				if f := loadedField(in.Map, recv); f != nil {
+					// The key is request data as much as the value.
+					out = append(out, store{instr: in, pos: in.Pos(), vals: []ssa.Value{in.Key, in.Value}, field: f, kind: "map insert"})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fieldOf returns the reconciler field that addr is the address of (or a
+// field of a value field of), nil otherwise.
+func fieldOf(addr, recv ssa.Value) *types.Var {
+	var top *types.Var
+	for i := 0; i < 8; i++ {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil
+		}
+		top = ssaflow.Field(fa.X.Type(), fa.Field)
+		if isRecv(fa.X, recv) {
+			return top
+		}
+		addr = fa.X
+	}
+	return nil
+}
+
+// isRecv reports whether v is the receiver recv: itself, through a
+// closure's free variable, or loaded from the cell SSA makes for a
+// receiver that closures capture.
+func isRecv(v, recv ssa.Value) bool {
+	v = ssaflow.Outer(v)
+	if v == recv {
+		return true
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if alloc, ok := ld.X.(*ssa.Alloc); ok {
+			if st := ssaflow.StoresOnce(alloc); st != nil {
+				return ssaflow.Outer(st.Val) == recv
+			}
+		}
+	}
+	return false
+}
+
+// loadedField returns the reconciler field whose value v is (a map or a
+// slice loaded from it).
+func loadedField(v, recv ssa.Value) *types.Var {
+	v = ssaflow.Strip(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		return fieldOf(ld.X, recv)
+	}
+	if f, ok := v.(*ssa.Field); ok && isRecv(f.X, recv) {
+		return ssaflow.Field(f.X.Type(), f.Field)
+	}
+	return nil
+}
+
+// locked reports whether a lock of a sync.Mutex, a sync.RWMutex or a
+// sync.Locker may be held at instr: a Lock or RLock call of its function
+// that may run before it.
+func locked(instr ssa.Instruction) bool {
+	fn := instr.Parent()
+	for c := range ssaflow.Calls(fn) {
+		if isLock(c.Common()) && ssaflow.MayPrecede(c, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// callersLock reports whether fn is a method called only where its caller
+// may hold a lock (one level up): r.mu.Lock(); r.remember(obj).
+func callersLock(fn *ssa.Function, callers map[*ssa.Function][]ssa.CallInstruction) bool {
+	sites := callers[fn]
+	if len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		if !locked(site) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLock(cc *ssa.CallCommon) bool {
+	fn := crapi.Callee(cc)
+	if fn == nil || (fn.Name() != "Lock" && fn.Name() != "RLock") {
+		return false
+	}
+	return crapi.IsMethod(fn, "sync", "Mutex", fn.Name()) ||
+		crapi.IsMethod(fn, "sync", "RWMutex", fn.Name()) ||
+		crapi.IsMethod(fn, "sync", "Locker", fn.Name())
+}
+
+func report(pass *analysis.Pass, fn *ssa.Function, st store, ctl *ctrlmodel.Controller) {
+	var node ast.Node = posNode{st.pos}
+	if n := lhs(pass, fn, st.pos); n != nil {
+		node = n
+	}
+	concurrent := "reconciles of different objects run concurrently when MaxConcurrentReconciles is above one"
+	if n, ok := maxConcurrent(pass, ctl); ok && n > 1 {
+		concurrent = fmt.Sprintf("this controller runs %d reconciles at once (MaxConcurrentReconciles)", n)
+	}
+	diag.Reportf(pass, node, nil,
+		"%s of request data into the reconciler's field %s without a lock: %s and each request leaves its value for the next one; keep it in a local variable or a value made per request, or guard the field with a sync.Mutex",
+		st.kind, st.field.Name(), concurrent)
+}
+
+type posNode struct{ pos token.Pos }
+
+func (p posNode) Pos() token.Pos { return p.pos }
+func (p posNode) End() token.Pos { return p.pos }
+
+// lhs returns the assigned expression of the statement at pos.
+func lhs(pass *analysis.Pass, fn *ssa.Function, pos token.Pos) ast.Node {
+	file := diag.File(pass, pos)
+	if file == nil || !pos.IsValid() {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	for _, n := range path {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				if l.Pos() <= pos && pos <= s.TokPos {
+					return l
+				}
+			}
+			if len(s.Lhs) == 1 {
+				return s.Lhs[0]
+			}
+			return s
+		case *ast.IncDecStmt:
+			return s.X
+		case *ast.CompositeLit, *ast.FuncLit, *ast.BlockStmt:
+			return nil
+		}
+	}
+	return nil
+}
+
+// maxConcurrent returns the MaxConcurrentReconciles given to the
+// controller's WithOptions as a constant, when the model sees one.
+func maxConcurrent(pass *analysis.Pass, ctl *ctrlmodel.Controller) (int64, bool) {
+	for _, ch := range ctl.Chains {
+		for _, call := range ch.Find(ctrlmodel.WithOptions) {
+			lit, ok := ast.Unparen(call.Arg(0)).(*ast.CompositeLit)
+			if !ok {
+				continue
+			}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				f, ok := pass.TypesInfo.Uses[key].(*types.Var)
+				if !ok || !f.IsField() || f.Name() != "MaxConcurrentReconciles" || f.Pkg() == nil || f.Pkg().Path() != "sigs.k8s.io/controller-runtime/pkg/controller" {
+					continue
+				}
+				if tv, ok := pass.TypesInfo.Types[kv.Value]; ok && tv.Value != nil {
+					if n, exact := constant.Int64Val(tv.Value); exact {
+						return n, true
+					}
+				}
+			}
+		}
+	}
+	return 0, false
+}
