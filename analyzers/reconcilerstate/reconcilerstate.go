@@ -137,8 +137,8 @@ type store struct {
 	instr ssa.Instruction
 	pos   token.Pos
 	vals  []ssa.Value // the stored value, and a map insert's key
-	field *types.Var // the reconciler's field written through
-	kind  string     // "assignment", "map insert", "element store"
+	field *types.Var  // the reconciler's field written through
+	kind  string      // "assignment", "map insert", "element store"
 }
 
 // fieldStores returns the stores of fn into a field of the reconciler

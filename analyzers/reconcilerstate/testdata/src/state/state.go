@@ -32,7 +32,7 @@ type AppReconciler struct {
 }
 
 func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	r.last = req.NamespacedName // want `assignment of request data into the reconciler's field last without a lock: reconciles of different objects run concurrently`
+	r.last = req.NamespacedName  // want `assignment of request data into the reconciler's field last without a lock: reconciles of different objects run concurrently`
 	r.log = log.FromContext(ctx) // want `field log without a lock`
 	var dep appsv1.Deployment
 	if err := r.Get(ctx, req.NamespacedName, &dep); err != nil {
