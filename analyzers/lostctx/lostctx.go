@@ -22,17 +22,25 @@ var doc string
 // Analyzer reports context.Background() and context.TODO() in reconcile
 // code that has a context.Context parameter in scope.
 var Analyzer = &analysis.Analyzer{
-	Name:     "lostctx",
-	Doc:      checkdoc.MustExtract(doc, "lostctx"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
-	Run:      run,
+	Name:      "lostctx",
+	Doc:       checkdoc.MustExtract(doc, "lostctx"),
+	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(OwnContext)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	prog := ssapkg.Of(pass)
-	for _, fn := range reach.ReconcileSet(prog.Package(), prog.SrcFuncs()).Funcs {
+	funcs := prog.SrcFuncs()
+	own := ownContexts(pass, funcs)
+	set := reach.ReconcileSet(prog.Package(), funcs)
+	for _, fn := range set.Funcs {
 		check(pass, fn)
+	}
+	checkHelpers(pass, set, own)
+	for _, fn := range funcs {
+		checkDiscarded(pass, fn)
 	}
 	return nil, nil
 }

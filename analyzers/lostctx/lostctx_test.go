@@ -15,3 +15,9 @@ func TestLostCtx(t *testing.T) {
 		t.Error("the fix in lastuse.go does not delete the now unused import of package context")
 	}
 }
+
+// Helpers without a context parameter (of the package, of another package
+// through facts) and derived contexts that are discarded.
+func TestHelpersAndDiscarded(t *testing.T) {
+	fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./helpers")
+}

@@ -99,10 +99,10 @@ func (r *AppReconciler) withTimeout(ctx context.Context) error {
 	return r.Delete(tctx, &corev1.ConfigMap{})
 }
 
-// Twin: no context in scope; the helper should take one, but there is
-// nothing to pass here.
+// No context in scope, but Reconcile calls it with one: the helper should
+// take it.
 func (r *AppReconciler) defaults(cm *corev1.ConfigMap) {
-	_ = r.Get(context.TODO(), client.ObjectKeyFromObject(cm), cm)
+	_ = r.Get(context.TODO(), client.ObjectKeyFromObject(cm), cm) // want `context.TODO\(\) drops the context of the reconcile: AppReconciler.defaults has no context.Context parameter, but AppReconciler.Reconcile calls it with ctx in scope; add a ctx parameter`
 }
 
 // Twin: started only by a go statement.
@@ -167,7 +167,7 @@ func (j *Janitor) Start(ctx context.Context) error {
 }
 
 // Twin: setup code has no reconcile context.
-func (r *GoodReconciler) SetupWithManager(mgr ctrl.Manager) error {
+func (r *GoodReconciler) SetupWithManager(mgr ctrl.Manager) error { // want SetupWithManager:"ownContext\\(context.Background\\(\\)\\)"
 	if err := mgr.GetFieldIndexer().IndexField(context.Background(), &corev1.Pod{}, "spec.nodeName", func(o client.Object) []string {
 		return []string{o.(*corev1.Pod).Spec.NodeName}
 	}); err != nil {

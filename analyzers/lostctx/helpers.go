@@ -1,0 +1,171 @@
+package lostctx
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// OwnContext is the fact of a function of the user's module that has no
+// context.Context parameter and makes its own context (context.TODO() or
+// context.Background()) for the calls it makes: its callers cannot give
+// it theirs.
+type OwnContext struct {
+	// Made is the call that makes the context: "context.TODO()".
+	Made string
+}
+
+// AFact marks OwnContext as a fact.
+func (*OwnContext) AFact() {}
+
+func (f *OwnContext) String() string { return "ownContext(" + f.Made + ")" }
+
+// ownContexts returns, for each function of the package without a
+// context.Context parameter, the context.TODO()/Background() calls of its
+// body (its closures included, unless they have a context parameter of
+// their own) whose context is handed to a call; and exports the fact of
+// those functions that other packages can call.
+func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][]*ssa.Call {
+	out := map[*ssa.Function][]*ssa.Call{}
+	for _, fn := range funcs {
+		if fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) > 0 || ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
+		var made []*ssa.Call
+		var visit func(f *ssa.Function)
+		visit = func(f *ssa.Function) {
+			for c := range ssaflow.Calls(f) {
+				call, ok := c.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if callee := crapi.Callee(call.Common()); crapi.IsFuncIn(callee, "context", "Background", "TODO") && handedToCall(call) {
+					made = append(made, call)
+				}
+			}
+			for _, anon := range f.AnonFuncs {
+				// fn has no context parameter: one in scope is the closure's own.
+				if len(contextParams(anon)) == 0 {
+					visit(anon)
+				}
+			}
+		}
+		visit(fn)
+		if len(made) == 0 {
+			continue
+		}
+		out[fn] = made
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() {
+			pass.ExportObjectFact(obj, &OwnContext{Made: "context." + crapi.Callee(made[0].Common()).Name() + "()"})
+		}
+	}
+	return out
+}
+
+// handedToCall reports whether the context v makes is an argument of a
+// call (a client call, a clientset call, a helper), directly.
+func handedToCall(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if c, ok := r.(ssa.CallInstruction); ok {
+			for _, a := range c.Common().Args {
+				if ssaflow.Strip(a) == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkHelpers reports the helpers that make their own context while a
+// function of the reconcile set calls them with a context in scope: at
+// the context.TODO() of a helper of this package, at the call of a
+// helper of another package of the module.
+func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call) {
+	reported := map[*ssa.Call]bool{}
+	for _, fn := range set.Funcs {
+		if ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
+		params := contextParams(fn)
+		if len(params) == 0 {
+			continue
+		}
+		for c := range ssaflow.Calls(fn) {
+			if _, isGo := c.(*ssa.Go); isGo {
+				continue
+			}
+			cc := c.Common()
+			if callee := ssaflow.LocalCallee(cc, pass.Pkg); callee != nil {
+				for _, made := range own[callee] {
+					if reported[made] {
+						continue
+					}
+					reported[made] = true
+					reportHelper(pass, made, callee, fn, params[0])
+				}
+				continue
+			}
+			obj := crapi.Callee(cc)
+			if obj == nil || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+				continue
+			}
+			var fact OwnContext
+			if !pass.ImportObjectFact(obj, &fact) {
+				continue
+			}
+			expr := ssaflow.CallExpr(fn, c)
+			if expr == nil {
+				continue
+			}
+			diag.Reportf(pass, expr, nil,
+				"%s.%s makes its own %s for its API calls, so this reconcile's context (%s: its cancellation, deadline and logger) does not reach them; add a context.Context parameter to %s and pass %s",
+				obj.Pkg().Name(), obj.Name(), fact.Made, ctxName(params[0]), obj.Name(), ctxName(params[0]))
+		}
+	}
+}
+
+func reportHelper(pass *analysis.Pass, made *ssa.Call, helper, caller *ssa.Function, ctx *types.Var) {
+	expr := ssaflow.CallExpr(helper, made)
+	if expr == nil {
+		expr = ssaflow.CallExpr(made.Parent(), made)
+	}
+	if expr == nil || ssapkg.InTestFile(pass, expr.Pos()) {
+		return
+	}
+	what := "context." + crapi.Callee(made.Common()).Name() + "()"
+	diag.Reportf(pass, expr, nil,
+		"%s drops the context of the reconcile: %s has no context.Context parameter, but %s calls it with %s in scope; add a ctx parameter to %s and pass %s",
+		what, funcName(helper), funcName(caller), ctxName(ctx), funcName(helper), ctxName(ctx))
+}
+
+func funcName(fn *ssa.Function) string {
+	fn = ssaflow.Declared(fn)
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if recv := obj.Signature().Recv(); recv != nil {
+			if n := crapi.Named(recv.Type()); n != nil {
+				return n.Obj().Name() + "." + obj.Name()
+			}
+		}
+		return obj.Name()
+	}
+	return fn.Name()
+}
+
+func ctxName(v *types.Var) string {
+	if named(v) {
+		return v.Name()
+	}
+	return "the context"
+}
