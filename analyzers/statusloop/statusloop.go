@@ -1,0 +1,489 @@
+package statusloop
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports status writes that retrigger their reconcile for ever.
+var Analyzer = &analysis.Analyzer{
+	Name:     "statusloop",
+	Doc:      checkdoc.MustExtract(doc, "statusloop"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusloop.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	objs  *objects.Result
+	funcs map[*ssa.Function]bool // the reconcile set
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssapkg.Of(pass)
+	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
+	if len(set.Roots) == 0 {
+		return nil, nil
+	}
+	model := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	c := &checker{pass: pass, objs: objects.Of(pass), funcs: map[*ssa.Function]bool{}}
+	for _, fn := range set.Funcs {
+		c.funcs[fn] = true
+	}
+	reported := map[token.Pos]bool{}
+	for _, root := range set.Roots {
+		recv := root.Fn.Signature.Recv()
+		if recv == nil || ssapkg.InTestFile(pass, root.Fn.Pos()) {
+			continue
+		}
+		ctl := model.ControllerOf(recv.Type())
+		if ctl == nil || len(ctl.For) != 1 {
+			continue
+		}
+		forCall, ok := passesStatusUpdates(ctl)
+		if !ok {
+			continue
+		}
+		for _, w := range c.loops(root.Fn, ctl.For[0], 0) {
+			if reported[w.store.Pos()] {
+				continue
+			}
+			reported[w.store.Pos()] = true
+			c.report(w, forCall)
+		}
+	}
+	return nil, nil
+}
+
+// passesStatusUpdates reports whether the controller's For source lets an
+// update that changes only the status through: no predicate on For and no
+// event filter, or only ResourceVersionChangedPredicate. A predicate the
+// model does not know may filter them: then it is false.
+func passesStatusUpdates(ctl *ctrlmodel.Controller) (*ctrlmodel.Call, bool) {
+	var forCall *ctrlmodel.Call
+	for _, ch := range ctl.Chains {
+		for _, call := range ch.Calls {
+			switch call.Method {
+			case ctrlmodel.For:
+				if call.Via != nil || call.Expr == nil || (len(call.Expr.Args) > 1 && len(call.Predicates) == 0) {
+					return nil, false // options the model cannot see
+				}
+				forCall = call
+			case ctrlmodel.WithEventFilter:
+				if len(call.Predicates) == 0 {
+					return nil, false
+				}
+			default:
+				continue
+			}
+			for _, p := range call.Predicates {
+				if p.Kind != ctrlmodel.PredicateResourceVersionChanged {
+					return nil, false
+				}
+			}
+		}
+	}
+	return forCall, forCall != nil
+}
+
+// write is a status write of the reconciled object with a fresh value.
+type write struct {
+	fn    *ssa.Function
+	store *ssa.Store
+	what  string // "time.Now()", "a counter incremented"
+	call  *ssa.Call
+}
+
+// loops returns the fresh status writes of the For object that fn makes on
+// every successful run: in fn itself, or in a helper of the reconcile set
+// that fn calls on every successful run and that writes on every one of
+// its own.
+func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write {
+	var out []write
+	for _, w := range c.freshWrites(fn, forType) {
+		if c.always(fn, w.call, depth == 0) {
+			out = append(out, w)
+		}
+	}
+	if depth > 0 {
+		return out
+	}
+	for call := range ssaflow.Calls(fn) {
+		callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
+		if callee == nil || callee == fn || !c.funcs[callee] {
+			continue
+		}
+		if _, isGo := call.(*ssa.Go); isGo {
+			continue
+		}
+		inner := c.loops(callee, forType, depth+1)
+		if len(inner) > 0 && c.always(fn, call, true) {
+			out = append(out, inner...)
+		}
+	}
+	return out
+}
+
+// freshWrites returns fn's status writes (Status().Update/Patch) of an
+// object of type forType, each with a store of a fresh value into its
+// status that dominates the write, when no comparison with the status
+// guards either.
+func (c *checker) freshWrites(fn *ssa.Function, forType types.Type) []write {
+	var out []write
+	for _, site := range crapi.ClientCalls(fn) {
+		if site.Method != crapi.Update && site.Method != crapi.Patch || !crapi.IsStatusWrite(site.Call.Common(), site.ClientCall) || len(site.Args) < 2 {
+			continue
+		}
+		obj := ssaflow.Strip(site.Args[1])
+		if !ctrlmodel.SameKind(ssaflow.Deref(obj.Type()), ssaflow.Deref(forType)) {
+			continue
+		}
+		if c.guarded(fn, site.Call) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || !dominates(st, site.Call) {
+					continue
+				}
+				part, ok := c.objs.Part(fn, st.Addr, obj)
+				if !ok || part.Class != objects.Status {
+					continue
+				}
+				what := fresh(st)
+				if what == "" || c.guarded(fn, st) {
+					continue
+				}
+				out = append(out, write{fn: fn, store: st, what: what, call: site.Call})
+			}
+		}
+	}
+	return out
+}
+
+// dominates reports whether a runs before b on every path to b.
+func dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		return index(ab, a) < index(bb, b)
+	}
+	return ab.Dominates(bb)
+}
+
+func index(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// fresh tells whether the store's value differs on each run: a time read
+// now (possibly converted or formatted), or the stored field plus a
+// constant.
+func fresh(st *ssa.Store) string {
+	if bin, ok := st.Val.(*ssa.BinOp); ok && bin.Op == token.ADD {
+		for _, x := range []ssa.Value{bin.X, bin.Y} {
+			if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL && sameAddr(ld.X, st.Addr) {
+				return "a counter incremented"
+			}
+		}
+	}
+	return now(st.Val, map[ssa.Value]bool{}, 0)
+}
+
+// sameAddr reports whether a and b are the same field path from the same
+// base value.
+func sameAddr(a, b ssa.Value) bool {
+	for i := 0; i < 8; i++ {
+		fa, ok1 := a.(*ssa.FieldAddr)
+		fb, ok2 := b.(*ssa.FieldAddr)
+		if !ok1 || !ok2 {
+			return ssaflow.Outer(a) == ssaflow.Outer(b) || sameLoad(a, b)
+		}
+		if fa.Field != fb.Field {
+			return false
+		}
+		a, b = fa.X, fb.X
+	}
+	return false
+}
+
+func sameLoad(a, b ssa.Value) bool {
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	return ok1 && ok2 && la.Op == token.MUL && lb.Op == token.MUL && sameAddr(la.X, lb.X)
+}
+
+// now returns how v reads the current time: time.Now(), time.Since(t),
+// metav1.Now(), a clock's Now(); through conversions, the fields and
+// pointers of a metav1.Time, and the methods that keep a time's
+// freshness (Format, UTC, Truncate...). Any other call stops the walk: a
+// schedule's next time computed from now converges.
+func now(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
+	if v == nil || seen[v] || depth > 12 {
+		return ""
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Call:
+		fn := crapi.Callee(x.Common())
+		switch {
+		case crapi.IsFuncIn(fn, "time", "Now", "Since", "Until"):
+			return "time." + fn.Name() + "()"
+		case crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "Now"), crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NowMicro"):
+			return "metav1." + fn.Name() + "()"
+		case x.Call.IsInvoke() && fn != nil && fn.Name() == "Now" && isTime(x.Type()):
+			return "a clock's Now()"
+		case crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NewTime"), crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NewMicroTime"), keepsTime(fn):
+			for _, a := range x.Call.Args {
+				if s := now(a, seen, depth+1); s != "" {
+					return s
+				}
+			}
+		}
+		return ""
+	case *ssa.Alloc, *ssa.UnOp, *ssa.FieldAddr, *ssa.Field, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Phi:
+		for _, s := range ssaflow.Sources(v, false) {
+			if r := now(s, seen, depth+1); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+func isTime(t types.Type) bool { return crapi.IsNamed(t, "time", "Time") }
+
+// keepsTime reports the methods of time.Time, metav1.Time and
+// time.Duration whose result
+// is as fresh as their receiver.
+func keepsTime(fn *types.Func) bool {
+	if fn == nil || fn.Signature().Recv() == nil {
+		return false
+	}
+	recv := ssaflow.Deref(fn.Signature().Recv().Type())
+	if crapi.IsNamed(recv, "time", "Duration") {
+		switch fn.Name() {
+		case "String", "Round", "Truncate", "Seconds", "Minutes", "Hours", "Milliseconds":
+			return true
+		}
+		return false
+	}
+	if !isTime(recv) && !crapi.IsNamed(recv, lifecycle.MetaV1Pkg, "Time") {
+		return false
+	}
+	switch fn.Name() {
+	case "Format", "String", "UTC", "Local", "Round", "Truncate", "Add", "Unix", "UnixMilli", "UnixNano", "Rfc3339Copy", "DeepCopy", "In":
+		return true
+	}
+	return false
+}
+
+// guarded reports whether instr runs only on one side of a branch whose
+// condition compares with the previous status: it reads the status of an
+// object, calls an equality function, or passes an object or its status
+// to a call (a helper such as statusChanged(obj, new)). Error and nil
+// tests do not count.
+func (c *checker) guarded(fn *ssa.Function, instr ssa.Instruction) bool {
+	for b := instr.Block(); b != nil; b = b.Idom() {
+		for _, p := range b.Preds {
+			if !b.Dominates(instr.Block()) {
+				continue
+			}
+			iff, ok := ssaflow.Last(p).(*ssa.If)
+			if !ok || len(b.Preds) != 1 {
+				continue
+			}
+			if comparesStatus(iff.Cond) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparesStatus reports whether cond reads an object's status or calls
+// a comparison.
+func comparesStatus(cond ssa.Value) bool {
+	if x, _, ok := ssaflow.NilTest(cond); ok && crapi.IsError(x.Type()) {
+		return false
+	}
+	found := false
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if found || v == nil || seen[v] || depth > 16 {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if statusField(x.X.Type(), x.Field) {
+				found = true
+				return
+			}
+		case *ssa.Field:
+			if statusField(x.X.Type(), x.Field) {
+				found = true
+				return
+			}
+		case *ssa.Call:
+			// A call deciding on objects or their parts: a comparison
+			// or a helper that looks at the status.
+			if !crapi.IsError(x.Type()) {
+				for _, a := range crapi.CallArgs(x.Common()) {
+					if t := ssaflow.Strip(a).Type(); objects.ObjectParam(t) || objects.ObjectParam(types.NewPointer(t)) {
+						found = true
+						return
+					}
+				}
+				if fn := crapi.Callee(x.Common()); fn != nil && (crapi.IsFunc(fn, "reflect", "DeepEqual") || fn.Name() == "DeepEqual" || fn.Name() == "Equal" || fn.Name() == "Diff") {
+					found = true
+					return
+				}
+			}
+		}
+		for _, s := range ssaflow.Sources(v, true) {
+			walk(s, depth+1)
+		}
+	}
+	walk(cond, 0)
+	return found
+}
+
+// statusField reports whether field i of the struct t points to is the
+// Status of a Kubernetes object.
+func statusField(t types.Type, i int) bool {
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() || !objects.ObjectStruct(st) {
+		return false
+	}
+	return st.Field(i).Name() == "Status"
+}
+
+// always reports whether every run of fn that ends well passes instr:
+// no path from the entry to a return avoids it, other than paths that
+// leave through an error (the err != nil side of a test) or through the
+// deletion branch. For a reconcile function (root), only returns with a
+// nil error end well; for a helper, every return does.
+func (c *checker) always(fn *ssa.Function, instr ssa.Instruction, root bool) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	target := instr.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || b == target {
+			continue
+		}
+		seen[b] = true
+		switch last := ssaflow.Last(b).(type) {
+		case *ssa.Return:
+			if !root || okReturn(last) {
+				return false
+			}
+		case *ssa.If:
+			skip := c.exitSide(last.Cond)
+			for i, s := range b.Succs {
+				if i != skip {
+					stack = append(stack, s)
+				}
+			}
+			continue
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return true
+}
+
+// exitSide returns the successor index (0 for true, 1 for false) of a
+// branch on cond that leaves the normal path: the side where an error is
+// not nil, or where an object is terminating; -1 for other branches.
+func (c *checker) exitSide(cond ssa.Value) int {
+	if x, nilOnTrue, ok := ssaflow.NilTest(cond); ok && crapi.IsError(x.Type()) {
+		if nilOnTrue {
+			return 1
+		}
+		return 0
+	}
+	if _, whenDeleting, ok := lifecycle.DeletionTest(cond, c.objs); ok {
+		if whenDeleting {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
+// okReturn reports whether ret returns a nil error.
+func okReturn(ret *ssa.Return) bool {
+	if len(ret.Results) == 0 {
+		return true
+	}
+	last := ssaflow.Returned(ret.Results[len(ret.Results)-1])
+	return ssaflow.IsNil(last)
+}
+
+func (c *checker) report(w write, forCall *ctrlmodel.Call) {
+	var node ast.Node = posNode{w.store.Pos()}
+	if n := lhs(c.pass, w.store.Pos()); n != nil {
+		node = n
+	}
+	diag.Reportf(c.pass, node, nil,
+		"the status is written on every reconcile with %s, and %s lets status-only updates through: each write is an update event that starts the next reconcile, a hot loop of writes against the API server; write it only when the status changes (compare with the previous status) or add builder.WithPredicates(predicate.GenerationChangedPredicate{}) to For",
+		w.what, forCall.String())
+}
+
+type posNode struct{ pos token.Pos }
+
+func (p posNode) Pos() token.Pos { return p.pos }
+func (p posNode) End() token.Pos { return p.pos }
+
+// lhs returns the assigned expression of the statement at pos.
+func lhs(pass *analysis.Pass, pos token.Pos) ast.Node {
+	file := diag.File(pass, pos)
+	if file == nil || !pos.IsValid() {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	for _, n := range path {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			if len(s.Lhs) == 1 {
+				return s.Lhs[0]
+			}
+			return s
+		case *ast.IncDecStmt:
+			return s.X
+		case *ast.FuncLit, *ast.BlockStmt:
+			return nil
+		}
+	}
+	return nil
+}
