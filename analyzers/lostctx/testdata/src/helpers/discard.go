@@ -17,8 +17,8 @@ func sync(ctx context.Context, c client.Client, l logr.Logger) error {
 	if err := c.List(ctx, &cms); err != nil {
 		return err
 	}
-	log.IntoContext(ctx, l) // want `the context returned by log.IntoContext is not used`
-	logr.NewContext(context.Background(), l) // want `the context returned by logr.NewContext is not used`
+	log.IntoContext(ctx, l)                            // want `the context returned by log.IntoContext is not used`
+	logr.NewContext(context.Background(), l)           // want `the context returned by logr.NewContext is not used`
 	_, cancel := context.WithTimeout(ctx, time.Minute) // want `the context returned by context.WithTimeout is not used, so the timeout it adds reaches no call`
 	defer cancel()
 	return c.List(ctx, &cms)
