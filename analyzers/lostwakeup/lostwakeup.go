@@ -430,12 +430,17 @@ func errTestFailEdge(cond ssa.Value, isErr func(ssa.Value) bool) (int, bool) {
 // write: "if the volume is missing, create it and return", a switch case)
 // or lies on the path from the write to ret ("create; if not bound yet,
 // return").
+//
+// A write that the guard of ret proves would change nothing is not work
+// left (see guardFacts and unneeded).
 func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, path map[*ssa.BasicBlock]bool) string {
 	wb, rb := ev.call.Block(), ret.Block()
 	if wb == nil || rb == nil {
 		return ""
 	}
 	var roots map[ssa.Value]bool
+	var facts []fact
+	factsDone := false
 	for _, d := range fn.Blocks {
 		ifi, ok := ssaflow.Last(d).(*ssa.If)
 		if !ok || len(d.Succs) != 2 {
@@ -477,7 +482,10 @@ func (a *analyzer) remainingWork(fn *ssa.Function, ev event, ret *ssa.Return, pa
 			if reach[rb] {
 				continue // both sides end in ret: not an early return
 			}
-			if w := a.work(fn, reach, ev); w != "" {
+			if !factsDone {
+				facts, factsDone = a.guardFacts(fn, ret), true
+			}
+			if w := a.work(fn, reach, ev, facts); w != "" {
 				return w
 			}
 		}
@@ -545,9 +553,10 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 
 // work describes the first write among the blocks reach, other than the
 // event, that writes an object of a type the event does not write (the
-// other branch of a create-or-update is not remaining work) and does not
-// only handle an error. "" if there is none.
-func (a *analyzer) work(fn *ssa.Function, reach map[*ssa.BasicBlock]bool, ev event) string {
+// other branch of a create-or-update is not remaining work), does not
+// only handle an error, and is not proven by facts, the guard of the
+// return, to change nothing. "" if there is none.
+func (a *analyzer) work(fn *ssa.Function, reach map[*ssa.BasicBlock]bool, ev event, facts []fact) string {
 	// Branches taken when an error is set: what they write (a failure
 	// condition) is not work the next reconcile will need.
 	var errBranches []*ssa.BasicBlock
@@ -575,7 +584,8 @@ func (a *analyzer) work(fn *ssa.Function, reach map[*ssa.BasicBlock]bool, ev eve
 			if !ok || call == ev.call {
 				continue
 			}
-			if w := a.workOf(call.Common(), ev); w != "" && (best == "" || call.Pos() < bestPos) {
+			if w := a.workOf(call.Common(), ev); w != "" && (best == "" || call.Pos() < bestPos) &&
+				(len(facts) == 0 || !a.unneeded(fn, call, facts)) {
 				best, bestPos = w, call.Pos()
 			}
 		}
