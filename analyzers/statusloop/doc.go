@@ -11,7 +11,8 @@
 // predicate.GenerationChangedPredicate) receives that event and reconciles
 // the object again. When every successful reconcile writes the status with
 // a value that differs each time — time.Now() or metav1.Now() stored
-// directly, a counter incremented, a duration measured with time.Since —
+// directly, a counter incremented, a duration measured with time.Since, a
+// list in map iteration order —
 // and no comparison with the previous status guards the write, each
 // reconcile starts the next: an endless hot loop of reads and writes
 // against the API server, for every object of the kind. Set such values

@@ -211,7 +211,80 @@ func fresh(st *ssa.Store) string {
 			}
 		}
 	}
-	return now(st.Val, map[ssa.Value]bool{}, 0)
+	if s := now(st.Val, map[ssa.Value]bool{}, 0); s != "" {
+		return s
+	}
+	if mapOrder(st.Val) {
+		return "a list in map iteration order"
+	}
+	return ""
+}
+
+// mapOrder reports whether v is a slice appended to in a range over a map
+// and not sorted: its order changes from one run to the next.
+func mapOrder(v ssa.Value) bool {
+	phi, ok := ssaflow.Strip(v).(*ssa.Phi)
+	if !ok || sorted(phi) {
+		return false
+	}
+	for _, e := range phi.Edges {
+		app, ok := e.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if b, ok := app.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(app.Call.Args) != 2 {
+			continue
+		}
+		if fromMapRange(app.Call.Args[1], map[ssa.Value]bool{}, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// sorted reports whether the slice is handed to a function of package
+// sort or slices (sort.Strings(s), slices.SortFunc(s, …)).
+func sorted(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		if fn := crapi.Callee(call.Common()); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "sort" || fn.Pkg().Path() == "slices") {
+			return true
+		}
+		for _, a := range call.Common().Args {
+			if mi, ok := a.(*ssa.MakeInterface); ok && mi.X == v {
+				// sort.Sort(byName(s)) and the like.
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromMapRange reports whether v is computed from the key or value of a
+// range over a map.
+func fromMapRange(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 12 {
+		return false
+	}
+	seen[v] = true
+	if ex, ok := v.(*ssa.Extract); ok {
+		if next, ok := ex.Tuple.(*ssa.Next); ok && !next.IsString {
+			return true
+		}
+	}
+	for _, s := range ssaflow.Sources(v, true) {
+		if fromMapRange(s, seen, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameAddr reports whether a and b are the same field path from the same

@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -30,6 +31,17 @@ func (r *StampReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	w.Status.Reconciles++                                                           // want `with a counter incremented`
 	w.Status.Age = time.Since(w.CreationTimestamp.Time).Round(time.Second).String() // want `with time.Since\(\)`
 	w.Status.ObservedGeneration = w.Generation
+	var keys []string
+	for k := range w.Labels {
+		keys = append(keys, k)
+	}
+	w.Status.Keys = keys // want `with a list in map iteration order`
+	var sortedKeys []string
+	for k := range w.Annotations {
+		sortedKeys = append(sortedKeys, k)
+	}
+	sort.Strings(sortedKeys)
+	w.Status.Annotations = sortedKeys
 	if err := r.Status().Update(ctx, w); err != nil {
 		return ctrl.Result{}, err
 	}

@@ -27,6 +27,8 @@ type WidgetStatus struct {
 	LastUpdated        *metav1.Time       `json:"lastUpdated,omitempty"`
 	NextRun            metav1.Time        `json:"nextRun,omitempty"`
 	Conditions         []metav1.Condition `json:"conditions,omitempty"`
+	Keys               []string           `json:"keys,omitempty"`
+	Annotations        []string           `json:"annotations,omitempty"`
 }
 
 func (w *Widget) DeepCopy() *Widget {
