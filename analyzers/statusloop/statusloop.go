@@ -323,13 +323,10 @@ func now(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
 	switch x := v.(type) {
 	case *ssa.Call:
 		fn := crapi.Callee(x.Common())
+		if what, ok := crapi.ReadsClock(fn); ok {
+			return what
+		}
 		switch {
-		case crapi.IsFuncIn(fn, "time", "Now", "Since", "Until"):
-			return "time." + fn.Name() + "()"
-		case crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "Now"), crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NowMicro"):
-			return "metav1." + fn.Name() + "()"
-		case x.Call.IsInvoke() && fn != nil && fn.Name() == "Now" && isTime(x.Type()):
-			return "a clock's Now()"
 		case crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NewTime"), crapi.IsFunc(fn, lifecycle.MetaV1Pkg, "NewMicroTime"), keepsTime(fn):
 			for _, a := range x.Call.Args {
 				if s := now(a, seen, depth+1); s != "" {
