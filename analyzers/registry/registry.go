@@ -19,17 +19,21 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/reconcilerstate"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/statusloop"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statussubresource"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/timewait"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
 )
 
@@ -61,14 +65,18 @@ var checks = func() []Check {
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
 		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
 		{Analyzer: finalizername.Analyzer, Catalogue: "C2"},
+		{Analyzer: statusloop.Analyzer, Catalogue: "C3"},
+		{Analyzer: reconcilerstate.Analyzer, Catalogue: "C4"},
 		{Analyzer: createexists.Analyzer, Catalogue: "C5"},
 		{Analyzer: schemekind.Analyzer, Catalogue: "C6"},
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: fieldindex.Analyzer, Catalogue: "C8"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
+		{Analyzer: newclient.Analyzer, Catalogue: "C10"},
 		{Analyzer: finalizerorder.Analyzer, Catalogue: "C11"},
 		{Analyzer: finalizerlock.Analyzer, Catalogue: "C12"},
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
+		{Analyzer: timewait.Analyzer, Catalogue: "C14"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15"},
 	}
 	var names []string
