@@ -84,6 +84,13 @@ func main() {
 		setupLog.Error(err, "unable to create controller", "controller", "GuestbookRestore")
 		os.Exit(1)
 	}
+	if err := (&controller.GuestbookProbeReconciler{
+		Client: mgr.GetClient(),
+		Config: mgr.GetConfig(),
+	}).SetupWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create controller", "controller", "GuestbookProbe")
+		os.Exit(1)
+	}
 	if err := (&controller.NamespaceReconciler{
 		Client:       mgr.GetClient(),
 		Scheme:       mgr.GetScheme(),

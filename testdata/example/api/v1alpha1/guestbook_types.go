@@ -48,6 +48,10 @@ type GuestbookStatus struct {
 	// +optional
 	URL string `json:"url,omitempty"`
 
+	// LastProbeTime is when the frontend last answered a probe.
+	// +optional
+	LastProbeTime *metav1.Time `json:"lastProbeTime,omitempty"`
+
 	// Conditions of the guestbook: Available, Progressing.
 	// +listType=map
 	// +listMapKey=type

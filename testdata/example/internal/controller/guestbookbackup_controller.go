@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -152,6 +153,13 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	switch backup.Status.Phase {
 	case webappv1alpha1.BackupCompleted, webappv1alpha1.BackupFailed:
 		return r.pruneDumpJob(ctx, backup)
+	}
+
+	// A backup may ask to start later. Nothing wakes the reconciler when
+	// that time comes: the annotation's own change was the last event.
+	if at, ok := notBefore(backup); ok && time.Now().Before(at) {
+		log.Info("Backup not due yet", "notBefore", at)
+		return ctrl.Result{}, nil // expect: timewait
 	}
 
 	if controllerutil.AddFinalizer(backup, backupFinalizer) {
@@ -306,4 +314,13 @@ func (r *GuestbookBackupReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		Owns(&batchv1.Job{}).
 		Named("guestbookbackup").
 		Complete(r)
+}
+
+// notBeforeAnnotation on a one-shot backup holds the earliest time to
+// start it, in RFC 3339.
+const notBeforeAnnotation = "webapp.example.com/not-before"
+
+func notBefore(backup *webappv1alpha1.GuestbookBackup) (time.Time, bool) {
+	at, err := time.Parse(time.RFC3339, backup.Annotations[notBeforeAnnotation])
+	return at, err == nil
 }
