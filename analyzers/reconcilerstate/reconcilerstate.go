@@ -58,6 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	callers := ssaflow.StaticCallers(set.Funcs)
+	tested := testedFields(set.Funcs, recs)
 	reported := map[token.Pos]bool{}
 	for _, fn := range set.Funcs {
 		if ssapkg.InTestFile(pass, fn.Pos()) {
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		roots := requestValues(fn, recv)
 		for _, st := range fieldStores(fn, recv) {
-			if reported[st.pos] || !fromRequest(st.vals, roots) {
+			if reported[st.pos] || tested[st.field] || !fromRequest(st.vals, roots) {
 				continue
 			}
 			if locked(st.instr) || callersLock(fn, callers) {
@@ -121,6 +122,43 @@ func requestValues(fn *ssa.Function, recv ssa.Value) map[ssa.Value]bool {
 		}
 	}
 	return roots
+}
+
+// testedFields returns the reconciler fields that a branch of the
+// reconcile tests (if r.attempt == nil, if r.active): state the
+// reconciler keeps across requests on purpose, a state machine of a
+// controller that serves one object or a lazily filled value, not a
+// request's data leaking by accident.
+func testedFields(funcs []*ssa.Function, recs map[*types.TypeName]*ctrlmodel.Controller) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	for _, fn := range funcs {
+		tn, recv := reconcilerOf(fn, recs)
+		if tn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			iff, ok := ssaflow.Last(b).(*ssa.If)
+			if !ok {
+				continue
+			}
+			seen := map[ssa.Value]bool{}
+			var walk func(v ssa.Value, depth int)
+			walk = func(v ssa.Value, depth int) {
+				if v == nil || seen[v] || depth > 12 {
+					return
+				}
+				seen[v] = true
+				if f := loadedField(v, recv); f != nil {
+					out[f] = true
+				}
+				for _, src := range ssaflow.Sources(v, true) {
+					walk(src, depth+1)
+				}
+			}
+			walk(iff.Cond, 0)
+		}
+	}
+	return out
 }
 
 func fromRequest(vals []ssa.Value, roots map[ssa.Value]bool) bool {
