@@ -87,14 +87,37 @@ func drive(args []string) int {
 		return fail(err)
 	}
 	vet := append([]string{"vet", "-vettool=" + self}, o.vetFlags...)
-	switch {
-	case o.diff:
-		// go vet shows the fixes only in fix mode; -diff keeps it from
-		// writing them. It exits 1 when it printed a diff.
-		return r.run(o.dir, os.Stdout, concat(vet, "-fix", "-diff", "--", o.patterns))
-	case o.fix:
-		if code := r.run(o.dir, os.Stdout, concat(vet, "-fix", "--", o.patterns)); code != 0 {
+	if o.diff || o.fix {
+		// The fixes come from the same -json run as the findings (see
+		// fixes.go): the go command's vet cache serves every mode.
+		var out bytes.Buffer
+		if code := r.run(o.dir, &out, concat(vet, "-json", "--", o.patterns)); code != 0 {
 			return code
+		}
+		findings, err := parseVetJSON(out.Bytes())
+		if err != nil {
+			return fail(fmt.Errorf("reading go vet's output: %w", err))
+		}
+		files, skipped, err := fixedFiles(findings)
+		if err != nil {
+			return fail(err)
+		}
+		if skipped > 0 {
+			fmt.Fprintf(os.Stderr, "reconcilecheck: %d fixes overlap others and were left out; run again to apply them\n", skipped)
+		}
+		if o.diff {
+			// Like go vet -fix -diff: exit 1 when a diff was printed.
+			n, err := printDiffs(os.Stdout, files, base)
+			if err != nil {
+				return fail(err)
+			}
+			if n > 0 {
+				return 1
+			}
+			return 0
+		}
+		if err := writeFixes(files); err != nil {
+			return fail(err)
 		}
 		// Then report what the fixes left.
 	}

@@ -246,8 +246,9 @@ func TestFlagC(t *testing.T) {
 
 // TestDiff: -diff prints the fixes as a unified diff, changes nothing, and
 // exits 1 when there is a fix to show (as go vet -fix -diff). It runs on
-// the example itself (a copy would miss go vet's cache), and puts back
-// any file it changed.
+// the example itself, whose -json analysis the other tests leave in go
+// vet's cache (-diff reads the fixes from that same analysis; a copy
+// would miss the cache), and puts back any file it changed.
 func TestDiff(t *testing.T) {
 	bin := buildBinary(t)
 	dir := exampletest.Dir(t)

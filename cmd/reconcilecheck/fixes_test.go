@@ -1,0 +1,116 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fixFinding is a finding with one suggested fix made of edits.
+func fixFinding(edits ...edit) finding {
+	var f finding
+	fix := struct {
+		Message string `json:"message"`
+		Edits   []struct {
+			Filename string `json:"filename"`
+			Start    int    `json:"start"`
+			End      int    `json:"end"`
+			New      string `json:"new"`
+		} `json:"edits"`
+	}{Message: "fix"}
+	for _, e := range edits {
+		fix.Edits = append(fix.Edits, struct {
+			Filename string `json:"filename"`
+			Start    int    `json:"start"`
+			End      int    `json:"end"`
+			New      string `json:"new"`
+		}{currentFile, e.start, e.end, e.new})
+	}
+	f.Diag.SuggestedFixes = append(f.Diag.SuggestedFixes, fix)
+	return f
+}
+
+var currentFile string
+
+// fixedFiles applies each fix once (a package and its test variant report
+// the same one), puts an insertion before a replacement at the same
+// place, leaves out a fix that overlaps another, and formats the result.
+func TestFixedFiles(t *testing.T) {
+	dir := t.TempDir()
+	currentFile = filepath.Join(dir, "a.go")
+	src := "package a\n\nimport \"time\"\n\nvar d = time.Second\nvar x = 1\n"
+	if err := os.WriteFile(currentFile, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := func(s string) int { return strings.Index(src, s) }
+	addImport := edit{at(`"time"`), at(`"time"`), `"errors"` + "\n\t"}
+	fs := []finding{
+		fixFinding(edit{at("1\n"), at("1\n") + 1, "2"}),
+		fixFinding(edit{at("1\n"), at("1\n") + 1, "2"}), // the test variant's copy
+		fixFinding(addImport, edit{at("time.Second"), at("time.Second") + len("time.Second"), "errors.ErrUnsupported"}),
+		fixFinding(edit{at("time.Second"), at("time.Second") + 4, "xx"}), // overlaps the one before
+		fixFinding(edit{at(`"time"`), at(`"time"`) + len(`"time"`), ""}),
+	}
+	files, skipped, err := fixedFiles(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if skipped != 1 {
+		t.Errorf("skipped %d fixes, want 1", skipped)
+	}
+	got := string(files[currentFile])
+	want := "package a\n\nimport \"errors\"\n\nvar d = errors.ErrUnsupported\nvar x = 2\n"
+	if got != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// unified's output is a diff that patch applies.
+func TestUnifiedAppliesWithPatch(t *testing.T) {
+	if _, err := exec.LookPath("patch"); err != nil {
+		t.Skip("no patch command")
+	}
+	var oldLines, newLines []string
+	for i := range 40 {
+		line := "line " + strings.Repeat("x", i%7)
+		oldLines = append(oldLines, line)
+		switch {
+		case i == 3:
+			newLines = append(newLines, "inserted", line)
+		case i == 10:
+			// deleted
+		case i == 20 || i == 21:
+			newLines = append(newLines, "changed "+line)
+		default:
+			newLines = append(newLines, line)
+		}
+	}
+	newLines = append(newLines, "appended")
+	old := strings.Join(oldLines, "\n") + "\n"
+	new := strings.Join(newLines, "\n") + "\n"
+	d := unified("f.txt", old, new)
+	for _, want := range []string{"--- f.txt (old)\n+++ f.txt (new)\n", "@@ -1,6 +1,7 @@\n", "+inserted\n", "-line xxx\n", "+appended\n"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("diff lacks %q:\n%s", want, d)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("patch", "-p0")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(d)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("patch: %v\n%s\n%s", err, out, d)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "f.txt"))
+	if string(got) != new {
+		t.Errorf("patched file differs:\n%s\nwant:\n%s", got, new)
+	}
+	if unified("f.txt", old, old) != "" {
+		t.Error("equal files give a diff")
+	}
+}
