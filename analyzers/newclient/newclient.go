@@ -56,11 +56,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(funcs) == 0 || pkg == nil {
 		return nil, nil
 	}
-	c := &checker{pass: pass, pkg: pkg, funcs: funcs, src: map[*ssa.Function]bool{}}
-	for _, fn := range funcs {
-		c.src[fn] = true
-	}
 	set := reach.ReconcileSet(pkg, funcs)
+	c := &checker{pass: pass, pkg: pkg, funcs: funcs, calls: set.Calls}
 	live := c.perReconcile(set)
 	for _, fn := range set.Funcs { // source order
 		if live[fn] {
@@ -75,7 +72,7 @@ type checker struct {
 	pass  *analysis.Pass
 	pkg   *ssa.Package
 	funcs []*ssa.Function
-	src   map[*ssa.Function]bool
+	calls *reach.Calls                // the package's synchronous calls
 	inits map[*ssa.Global][]ssa.Value // what the package initialisers store into its globals
 	// callers are the static calls of each function of the package.
 	callers map[*ssa.Function][]ssa.CallInstruction
@@ -275,92 +272,11 @@ func position(fset *token.FileSet, pos token.Pos) string {
 // through sync.Once.Do or a sync.OnceFunc/OnceValue/OnceValues function
 // (which run once however many reconciles call them).
 func (c *checker) perReconcile(set *reach.Reconcile) map[*ssa.Function]bool {
-	live := map[*ssa.Function]bool{}
-	var queue []*ssa.Function
-	add := func(fn *ssa.Function) {
-		if set.Has(fn) && !live[fn] {
-			live[fn] = true
-			queue = append(queue, fn)
-		}
-	}
+	var roots []*ssa.Function
 	for _, root := range set.Roots {
-		add(root.Fn)
+		roots = append(roots, root.Fn)
 	}
-	for len(queue) > 0 {
-		fn := queue[0]
-		queue = queue[1:]
-		for _, next := range c.successors(fn, set.Funcs) {
-			add(next)
-		}
-	}
-	return live
-}
-
-// successors returns the functions of the package fn runs synchronously:
-// its static callees, the implementations among candidates of the
-// interface methods it calls, and the functions it hands to a call or
-// defers, except to sync.Once and its kin, time.AfterFunc and a go
-// statement.
-func (c *checker) successors(fn *ssa.Function, candidates []*ssa.Function) []*ssa.Function {
-	var out []*ssa.Function
-	add := func(f *ssa.Function) {
-		if f = c.source(f); f != nil {
-			out = append(out, f)
-		}
-	}
-	for call := range ssaflow.Calls(fn) {
-		if _, ok := call.(*ssa.Go); ok {
-			continue
-		}
-		cc := call.Common()
-		if cc.IsInvoke() {
-			out = append(out, implementations(cc, candidates)...)
-		} else if callee := cc.StaticCallee(); callee != nil {
-			add(callee)
-		}
-		if runsLater(cc) {
-			continue
-		}
-		for _, arg := range cc.Args {
-			switch v := arg.(type) {
-			case *ssa.ChangeType:
-				arg = v.X
-			case *ssa.MakeInterface:
-				arg = v.X
-			}
-			switch v := arg.(type) {
-			case *ssa.MakeClosure:
-				if f, ok := v.Fn.(*ssa.Function); ok {
-					add(f)
-				}
-			case *ssa.Function:
-				add(v)
-			}
-		}
-	}
-	return out
-}
-
-// source returns the source function of the package behind fn (its
-// generic origin, or the method a bound or thunk wrapper calls), or nil.
-func (c *checker) source(fn *ssa.Function) *ssa.Function {
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	if fn.Synthetic != "" {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || c.pkg.Prog == nil {
-			return nil
-		}
-		fn = c.pkg.Prog.FuncValue(obj)
-	}
-	if fn == nil || !c.src[fn] {
-		return nil
-	}
-	return fn
+	return set.Calls.From(roots, runsLater)
 }
 
 // runsLater reports the calls whose function arguments do not run on every
@@ -381,30 +297,6 @@ func runsLater(cc *ssa.CallCommon) bool {
 		}
 	}
 	return true
-}
-
-// implementations returns the methods among candidates that an interface
-// method call may invoke.
-func implementations(cc *ssa.CallCommon, candidates []*ssa.Function) []*ssa.Function {
-	m := cc.Method
-	if m == nil || cc.Value == nil {
-		return nil
-	}
-	iface, ok := cc.Value.Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil
-	}
-	var out []*ssa.Function
-	for _, f := range candidates {
-		if f.Parent() != nil || f.Signature.Recv() == nil || f.Name() != m.Name() {
-			continue
-		}
-		recv := f.Signature.Recv().Type()
-		if types.Implements(recv, iface) || types.Implements(types.NewPointer(ssaflow.Deref(recv)), iface) {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // maxDepth bounds the walks over values and calls.
@@ -443,7 +335,7 @@ func (c *checker) exportFacts(live map[*ssa.Function]bool) {
 			out.s, out.ok = site{ctor: s.ctor, kind: s.kind, at: at}, true
 			return out
 		}
-		for _, next := range c.successors(fn, c.funcs) {
+		for _, next := range c.calls.Successors(fn, runsLater) {
 			if s := visit(next, depth+1); s.ok {
 				*out = *s
 				return out
