@@ -9,7 +9,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
@@ -77,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			reported[st.pos] = true
-			report(pass, fn, st, recs[tn])
+			report(pass, st, recs[tn])
 		}
 	}
 	return nil, nil
@@ -294,11 +293,8 @@ func isLock(cc *ssa.CallCommon) bool {
 		crapi.IsMethod(fn, "sync", "Locker", fn.Name())
 }
 
-func report(pass *analysis.Pass, fn *ssa.Function, st store, ctl *ctrlmodel.Controller) {
-	var node ast.Node = posNode{st.pos}
-	if n := lhs(pass, fn, st.pos); n != nil {
-		node = n
-	}
+func report(pass *analysis.Pass, st store, ctl *ctrlmodel.Controller) {
+	node := diag.StoreNode(pass, st.pos)
 	concurrent := "reconciles of different objects run concurrently when MaxConcurrentReconciles is above one"
 	if n, ok := maxConcurrent(pass, ctl); ok && n > 1 {
 		concurrent = fmt.Sprintf("this controller runs %d reconciles at once (MaxConcurrentReconciles)", n)
@@ -306,39 +302,6 @@ func report(pass *analysis.Pass, fn *ssa.Function, st store, ctl *ctrlmodel.Cont
 	diag.Reportf(pass, node, nil,
 		"%s of request data into the reconciler's field %s without a lock: %s and each request leaves its value for the next one; keep it in a local variable or a value made per request, or guard the field with a sync.Mutex",
 		st.kind, st.field.Name(), concurrent)
-}
-
-type posNode struct{ pos token.Pos }
-
-func (p posNode) Pos() token.Pos { return p.pos }
-func (p posNode) End() token.Pos { return p.pos }
-
-// lhs returns the assigned expression of the statement at pos.
-func lhs(pass *analysis.Pass, fn *ssa.Function, pos token.Pos) ast.Node {
-	file := diag.File(pass, pos)
-	if file == nil || !pos.IsValid() {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
-	for _, n := range path {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range s.Lhs {
-				if l.Pos() <= pos && pos <= s.TokPos {
-					return l
-				}
-			}
-			if len(s.Lhs) == 1 {
-				return s.Lhs[0]
-			}
-			return s
-		case *ast.IncDecStmt:
-			return s.X
-		case *ast.CompositeLit, *ast.FuncLit, *ast.BlockStmt:
-			return nil
-		}
-	}
-	return nil
 }
 
 // maxConcurrent returns the MaxConcurrentReconciles given to the

@@ -2,12 +2,10 @@ package statusloop
 
 import (
 	_ "embed"
-	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
@@ -521,39 +519,8 @@ func okReturn(ret *ssa.Return) bool {
 }
 
 func (c *checker) report(w write, forCall *ctrlmodel.Call) {
-	var node ast.Node = posNode{w.store.Pos()}
-	if n := lhs(c.pass, w.store.Pos()); n != nil {
-		node = n
-	}
+	node := diag.StoreNode(c.pass, w.store.Pos())
 	diag.Reportf(c.pass, node, nil,
 		"the status is written on every reconcile with %s, and %s lets status-only updates through: each write is an update event that starts the next reconcile, a hot loop of writes against the API server; write it only when the status changes (compare with the previous status) or add builder.WithPredicates(predicate.GenerationChangedPredicate{}) to For",
 		w.what, forCall.String())
-}
-
-type posNode struct{ pos token.Pos }
-
-func (p posNode) Pos() token.Pos { return p.pos }
-func (p posNode) End() token.Pos { return p.pos }
-
-// lhs returns the assigned expression of the statement at pos.
-func lhs(pass *analysis.Pass, pos token.Pos) ast.Node {
-	file := diag.File(pass, pos)
-	if file == nil || !pos.IsValid() {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
-	for _, n := range path {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			if len(s.Lhs) == 1 {
-				return s.Lhs[0]
-			}
-			return s
-		case *ast.IncDecStmt:
-			return s.X
-		case *ast.FuncLit, *ast.BlockStmt:
-			return nil
-		}
-	}
-	return nil
 }
