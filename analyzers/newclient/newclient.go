@@ -222,7 +222,7 @@ func (c *checker) report(fn *ssa.Function, s site) {
 	}
 	diag.Report(c.pass, analysis.Diagnostic{
 		Pos: pos, End: end,
-		Message: fmt.Sprintf("%s builds a new API client on every reconcile (%s), adding load on the API server and memory with every request; %s", name, what, fix),
+		Message: fmt.Sprintf("%s builds a new API client each time a reconcile runs it (%s), adding load on the API server and memory with every request; %s", name, what, fix),
 	})
 }
 
@@ -383,9 +383,9 @@ func (c *checker) kept(fn *ssa.Function, call *ssa.Call, index int, forFact bool
 	} else if index != 0 {
 		return false
 	}
-	fl := &flow{places: map[string]bool{}, returned: -1}
+	fl := &flow{pkg: c.pass.Pkg, places: map[string]bool{}, returned: -1}
 	fl.walk(v, 0)
-	if len(fl.places) > 0 && guarded(fn, call.Block(), fl.places) {
+	if len(fl.places) > 0 && (guarded(fn, call.Block(), fl.places) || skippable(fn, call.Block())) {
 		return true
 	}
 	if fn.Parent() != nil || (forFact && exported(fn)) || (len(fl.places) == 0 && fl.returned < 0) {
@@ -446,12 +446,28 @@ func guarded(fn *ssa.Function, block *ssa.BasicBlock, places map[string]bool) bo
 	return !reached[block]
 }
 
+// skippable reports whether fn may return without reaching block other
+// than through an error: a client that fn itself keeps in a long-lived
+// place on such a path is built when the holder finds it missing, a cache
+// whose test the check does not see (cluster-api's ClusterCache connects a cluster's accessor
+// only "if !ca.Connected(ctx)").
+func skippable(fn *ssa.Function, block *ssa.BasicBlock) bool {
+	if fn == nil || block == nil {
+		return false
+	}
+	return ssaflow.ReturnAvoiding(fn, block, func(from, to *ssa.BasicBlock) bool {
+		side := ssaflow.ErrorSide(from)
+		return side >= 0 && from.Succs[side] == to
+	}, nil)
+}
+
 // flow is where a client goes in its function: the long-lived places it
 // is stored into — a field ("field pkg.T.f"), a global ("global pkg.v"),
 // or an entry of a map held in one ("map field pkg.T.m") — and the result
 // index it is returned as (-1 if none). A struct built here that holds
 // it is followed to where it goes.
 type flow struct {
+	pkg      *types.Package
 	places   map[string]bool
 	returned int
 }
@@ -464,6 +480,30 @@ func (fl *flow) walk(v ssa.Value, depth int) {
 		switch r := ref.(type) {
 		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
 			fl.walk(r.(ssa.Value), depth+1)
+		case *ssa.FieldAddr:
+			// A struct returned by a helper that holds the client
+			// (connection.UncachedClient): its fields go where the
+			// client goes.
+			if _, isAlloc := v.(*ssa.Alloc); !isAlloc {
+				if refs := r.Referrers(); refs != nil {
+					for _, u := range *refs {
+						if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+							fl.walk(load, depth+1)
+						}
+					}
+				}
+			}
+		case *ssa.Call:
+			// A wrapper of the package (newClientWithTimeout(c, d)):
+			// what it returns holds the client.
+			if callee := ssaflow.LocalCallee(r.Common(), fl.pkg); callee != nil && callee.Signature.Results().Len() > 0 &&
+				types.AssignableTo(v.Type(), callee.Signature.Results().At(0).Type()) {
+				res := ssa.Value(r)
+				if callee.Signature.Results().Len() > 1 {
+					res = ssaflow.Extract(r, 0)
+				}
+				fl.walk(res, depth+1)
+			}
 		case *ssa.Return:
 			for i, res := range r.Results {
 				if res == v && fl.returned < 0 {

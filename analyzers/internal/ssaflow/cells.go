@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 )
 
 // Binding returns the value a closure's free variable is bound to by the
@@ -247,4 +249,43 @@ func StaticCallers(funcs []*ssa.Function) map[*ssa.Function][]ssa.CallInstructio
 		}
 	}
 	return cs
+}
+
+// ErrorSide returns the index of the successor of b (0 for true, 1 for
+// false) on which an error that b's If tests against nil is not nil; -1
+// when b does not end in such a test.
+func ErrorSide(b *ssa.BasicBlock) int {
+	iff, ok := Last(b).(*ssa.If)
+	if !ok {
+		return -1
+	}
+	x, nilOnTrue, ok := NilTest(iff.Cond)
+	if !ok || !crapi.IsError(x.Type()) {
+		return -1
+	}
+	if nilOnTrue {
+		return 1
+	}
+	return 0
+}
+
+// ReturnAvoiding reports whether some path from the entry of fn reaches a
+// return for which ret is true (nil: any) without passing through block,
+// and without taking an edge for which skip is true (nil: none).
+func ReturnAvoiding(fn *ssa.Function, block *ssa.BasicBlock, skip func(from, to *ssa.BasicBlock) bool, ret func(*ssa.Return) bool) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	reached := Reachable(fn.Blocks[0], func(from, to *ssa.BasicBlock) bool {
+		return from == block || to == block || (skip != nil && skip(from, to))
+	})
+	if reached[block] {
+		return false // only the entry itself
+	}
+	for b := range reached {
+		if r, ok := Last(b).(*ssa.Return); ok && (ret == nil || ret(r)) {
+			return true
+		}
+	}
+	return false
 }

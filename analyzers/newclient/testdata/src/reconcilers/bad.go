@@ -30,7 +30,7 @@ type ClientNewReconciler struct {
 }
 
 func (r *ClientNewReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	c, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client on every reconcile \(a new HTTP client, a REST mapper that runs API discovery again, and reads that no informer cache serves\), adding load on the API server and memory with every request; build it once, in main or SetupWithManager, and keep it on the reconciler, use the manager's client \(mgr.GetClient\(\), mgr.GetAPIReader\(\)\), or cache it per target cluster`
+	c, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client each time a reconcile runs it \(a new HTTP client, a REST mapper that runs API discovery again, and reads that no informer cache serves\), adding load on the API server and memory with every request; build it once, in main or SetupWithManager, and keep it on the reconciler, use the manager's client \(mgr.GetClient\(\), mgr.GetAPIReader\(\)\), or cache it per target cluster`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -55,7 +55,7 @@ func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func (r *HelperReconciler) connect() error {
-	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client on every reconcile \(a new HTTP client and client-side rate limiter, so the configured QPS no longer bounds the controller`
+	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client each time a reconcile runs it \(a new HTTP client and client-side rate limiter, so the configured QPS no longer bounds the controller`
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ type RetryReconciler struct {
 
 func (r *RetryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		dc, err := dynamic.NewForConfig(r.Config) // want `dynamic.NewForConfig builds a new API client on every reconcile`
+		dc, err := dynamic.NewForConfig(r.Config) // want `dynamic.NewForConfig builds a new API client each time a reconcile runs it`
 		if err != nil {
 			return err
 		}
@@ -86,13 +86,13 @@ func (r *RetryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if _, err := r.clientset(); err != nil {
 		return ctrl.Result{}, err
 	}
-	disco := discovery.NewDiscoveryClientForConfigOrDie(r.Config) // want `discovery.NewDiscoveryClientForConfigOrDie builds a new API client on every reconcile \(a new HTTP client, and discovery requests that no cache answers\)`
+	disco := discovery.NewDiscoveryClientForConfigOrDie(r.Config) // want `discovery.NewDiscoveryClientForConfigOrDie builds a new API client each time a reconcile runs it \(a new HTTP client, and discovery requests that no cache answers\)`
 	_, err = disco.ServerVersion()
 	return ctrl.Result{}, err
 }
 
 func (r *RetryReconciler) clientset() (kubernetes.Interface, error) {
-	return kubernetes.NewForConfigAndClient(r.Config, http.DefaultClient) // want `kubernetes.NewForConfigAndClient builds a new API client on every reconcile`
+	return kubernetes.NewForConfigAndClient(r.Config, http.DefaultClient) // want `kubernetes.NewForConfigAndClient builds a new API client each time a reconcile runs it`
 }
 
 // A manager, through ctrl.NewManager (a variable holding manager.New),
@@ -103,7 +103,7 @@ type ManagerReconciler struct {
 }
 
 func (r *ManagerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	mgr, err := ctrl.NewManager(r.Config, ctrl.Options{}) // want `ctrl.NewManager builds a new API client on every reconcile \(a new client, REST mapper and informer caches that list and watch on their own once started\)`
+	mgr, err := ctrl.NewManager(r.Config, ctrl.Options{}) // want `ctrl.NewManager builds a new API client each time a reconcile runs it \(a new client, REST mapper and informer caches that list and watch on their own once started\)`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -117,7 +117,7 @@ func (r *ManagerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	cl, err := cluster.New(remote) // want `cluster.New builds a new API client on every reconcile`
+	cl, err := cluster.New(remote) // want `cluster.New builds a new API client each time a reconcile runs it`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -132,17 +132,17 @@ type FactsReconciler struct {
 }
 
 func (r *FactsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	cs, err := clients.Clientset(r.Factory.Config) // want `clients.Clientset builds a new API client on every reconcile \(kubernetes.NewForConfig at clients.go:\d+: a new HTTP client and client-side rate limiter`
+	cs, err := clients.Clientset(r.Factory.Config) // want `clients.Clientset builds a new API client each time a reconcile runs it \(kubernetes.NewForConfig at clients.go:\d+: a new HTTP client and client-side rate limiter`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
 	_ = cs
-	remote, err := clients.Remote(ctx, nil) // want `clients.Remote builds a new API client on every reconcile \(client.New at clients.go:\d+: `
+	remote, err := clients.Remote(ctx, nil) // want `clients.Remote builds a new API client each time a reconcile runs it \(client.New at clients.go:\d+: `
 	if err != nil {
 		return ctrl.Result{}, err
 	}
 	_ = remote
-	dyn, err := r.Factory.Dynamic() // want `r.Factory.Dynamic builds a new API client on every reconcile \(dynamic.NewForConfig at kubeutil.go:\d+: `
+	dyn, err := r.Factory.Dynamic() // want `r.Factory.Dynamic builds a new API client each time a reconcile runs it \(dynamic.NewForConfig at kubeutil.go:\d+: `
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -161,12 +161,12 @@ type MiscReconciler struct {
 }
 
 func (r *MiscReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	vc, err := versioned.NewForConfig(r.Config) // want `versioned.NewForConfig builds a new API client on every reconcile`
+	vc, err := versioned.NewForConfig(r.Config) // want `versioned.NewForConfig builds a new API client each time a reconcile runs it`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
 	_ = vc
-	cs, err := newClientset(r.Config) // want `newClientset \(kubernetes.NewForConfig\) builds a new API client on every reconcile`
+	cs, err := newClientset(r.Config) // want `newClientset \(kubernetes.NewForConfig\) builds a new API client each time a reconcile runs it`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -174,24 +174,24 @@ func (r *MiscReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if _, err := build[corev1.Pod](r.Config); err != nil {
 		return ctrl.Result{}, err
 	}
-	if _, err := clients.Generic[corev1.Secret](r.Config); err != nil { // want `clients.Generic\[corev1.Secret\] builds a new API client on every reconcile \(client.New at clients.go`
+	if _, err := clients.Generic[corev1.Secret](r.Config); err != nil { // want `clients.Generic\[corev1.Secret\] builds a new API client each time a reconcile runs it \(client.New at clients.go`
 		return ctrl.Result{}, err
 	}
-	rc, err := rest.RESTClientFor(r.Config) // want `rest.RESTClientFor builds a new API client on every reconcile`
+	rc, err := rest.RESTClientFor(r.Config) // want `rest.RESTClientFor builds a new API client each time a reconcile runs it`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
 	_ = rc
 	var once sync.Once
 	once.Do(func() {
-		_, _ = client.NewWithWatch(r.Config, client.Options{}) // want `client.NewWithWatch builds a new API client on every reconcile`
+		_, _ = client.NewWithWatch(r.Config, client.Options{}) // want `client.NewWithWatch builds a new API client each time a reconcile runs it`
 	})
 	return ctrl.Result{}, nil
 }
 
 func NewFuncReconciler(cfg *rest.Config) reconcile.Reconciler {
 	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-		mc, err := metadata.NewForConfig(cfg) // want `metadata.NewForConfig builds a new API client on every reconcile`
+		mc, err := metadata.NewForConfig(cfg) // want `metadata.NewForConfig builds a new API client each time a reconcile runs it`
 		if err != nil {
 			return reconcile.Result{}, err
 		}
@@ -202,7 +202,7 @@ func NewFuncReconciler(cfg *rest.Config) reconcile.Reconciler {
 
 // A generic helper of the package.
 func build[T any](cfg *rest.Config) (kubernetes.Interface, error) {
-	return kubernetes.NewForConfigOrDie(cfg), nil // want `kubernetes.NewForConfigOrDie builds a new API client on every reconcile`
+	return kubernetes.NewForConfigOrDie(cfg), nil // want `kubernetes.NewForConfigOrDie builds a new API client each time a reconcile runs it`
 }
 
 // A generic reconciler.
@@ -211,6 +211,6 @@ type GenericReconciler[T client.Object] struct {
 }
 
 func (r *GenericReconciler[T]) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	_, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client on every reconcile`
+	_, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client each time a reconcile runs it`
 	return ctrl.Result{}, err
 }
