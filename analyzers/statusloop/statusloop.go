@@ -461,52 +461,31 @@ func (c *checker) always(fn *ssa.Function, instr ssa.Instruction, root bool) boo
 	if len(fn.Blocks) == 0 {
 		return false
 	}
-	target := instr.Block()
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{fn.Blocks[0]}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] || b == target {
-			continue
-		}
-		seen[b] = true
-		switch last := ssaflow.Last(b).(type) {
-		case *ssa.Return:
-			if !root || okReturn(last) {
-				return false
-			}
-		case *ssa.If:
-			skip := c.exitSide(last.Cond)
-			for i, s := range b.Succs {
-				if i != skip {
-					stack = append(stack, s)
-				}
-			}
-			continue
-		}
-		stack = append(stack, b.Succs...)
+	var ret func(*ssa.Return) bool
+	if root {
+		ret = okReturn
 	}
-	return true
+	return !ssaflow.ReturnAvoiding(fn, instr.Block(), c.exitEdge, ret)
 }
 
-// exitSide returns the successor index (0 for true, 1 for false) of a
-// branch on cond that leaves the normal path: the side where an error is
-// not nil, or where an object is terminating; -1 for other branches.
-func (c *checker) exitSide(cond ssa.Value) int {
-	if x, nilOnTrue, ok := ssaflow.NilTest(cond); ok && crapi.IsError(x.Type()) {
-		if nilOnTrue {
-			return 1
-		}
-		return 0
+// exitEdge reports an edge that leaves the normal path: to the side of a
+// branch where an error is not nil, or where an object is terminating.
+func (c *checker) exitEdge(from, to *ssa.BasicBlock) bool {
+	if side := ssaflow.ErrorSide(from); side >= 0 {
+		return from.Succs[side] == to
 	}
-	if _, whenDeleting, ok := lifecycle.DeletionTest(cond, c.objs); ok {
+	iff, ok := ssaflow.Last(from).(*ssa.If)
+	if !ok {
+		return false
+	}
+	if _, whenDeleting, ok := lifecycle.DeletionTest(iff.Cond, c.objs); ok {
+		side := 1
 		if whenDeleting {
-			return 0
+			side = 0
 		}
-		return 1
+		return from.Succs[side] == to
 	}
-	return -1
+	return false
 }
 
 // okReturn reports whether ret returns a nil error.
