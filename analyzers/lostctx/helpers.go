@@ -62,8 +62,19 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 			continue
 		}
 		out[fn] = made
-		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() {
-			pass.ExportObjectFact(obj, &OwnContext{Made: "context." + crapi.Callee(made[0].Common()).Name() + "()"})
+	}
+	// The fact goes on the exported functions without a context that make
+	// one themselves or call a function of the package that does.
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() || fn.Parent() != nil || ssapkg.InTestFile(pass, fn.Pos()) {
+			continue
+		}
+		for _, h := range withoutContext(fn, out) {
+			if made := out[h.fn]; len(made) > 0 {
+				pass.ExportObjectFact(obj, &OwnContext{Made: "context." + crapi.Callee(made[0].Common()).Name() + "()"})
+				break
+			}
 		}
 	}
 	return out
@@ -108,12 +119,14 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 			}
 			cc := c.Common()
 			if callee := ssaflow.LocalCallee(cc, pass.Pkg); callee != nil {
-				for _, made := range own[callee] {
-					if reported[made] {
-						continue
+				for _, h := range withoutContext(callee, own) {
+					for _, made := range own[h.fn] {
+						if reported[made] {
+							continue
+						}
+						reported[made] = true
+						reportHelper(pass, made, h, fn, params[0])
 					}
-					reported[made] = true
-					reportHelper(pass, made, callee, fn, params[0])
 				}
 				continue
 			}
@@ -136,7 +149,46 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 	}
 }
 
-func reportHelper(pass *analysis.Pass, made *ssa.Call, helper, caller *ssa.Function, ctx *types.Var) {
+// chained is a function without a context parameter, reached from a
+// function with one through via (nil when called directly).
+type chained struct {
+	fn, via *ssa.Function
+}
+
+// withoutContext returns callee, if it has no context parameter, and the
+// functions of the package without one that it calls, up to three calls
+// deep (IsObjectFound → FetchObject), each with the function the chain
+// starts with.
+func withoutContext(callee *ssa.Function, own map[*ssa.Function][]*ssa.Call) []chained {
+	if len(contextParams(callee)) > 0 {
+		return nil
+	}
+	out := []chained{{fn: callee}}
+	seen := map[*ssa.Function]bool{callee: true}
+	level := []*ssa.Function{callee}
+	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+		var next []*ssa.Function
+		for _, f := range level {
+			for c := range ssaflow.Calls(f) {
+				if _, isGo := c.(*ssa.Go); isGo {
+					continue
+				}
+				g := ssaflow.LocalCallee(c.Common(), f.Pkg.Pkg)
+				if g == nil || seen[g] || len(contextParams(g)) > 0 {
+					continue
+				}
+				seen[g] = true
+				next = append(next, g)
+				out = append(out, chained{fn: g, via: callee})
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+func reportHelper(pass *analysis.Pass, made *ssa.Call, h chained, caller *ssa.Function, ctx *types.Var) {
+	helper := h.fn
 	expr := ssaflow.CallExpr(helper, made)
 	if expr == nil {
 		expr = ssaflow.CallExpr(made.Parent(), made)
@@ -145,6 +197,12 @@ func reportHelper(pass *analysis.Pass, made *ssa.Call, helper, caller *ssa.Funct
 		return
 	}
 	what := "context." + crapi.Callee(made.Common()).Name() + "()"
+	if h.via != nil {
+		diag.Reportf(pass, expr, nil,
+			"%s drops the context of the reconcile: %s has no context.Context parameter, nor has %s, which %s calls with %s in scope; add a ctx parameter to both and pass %s",
+			what, funcName(helper), funcName(h.via), funcName(caller), ctxName(ctx), ctxName(ctx))
+		return
+	}
 	diag.Reportf(pass, expr, nil,
 		"%s drops the context of the reconcile: %s has no context.Context parameter, but %s calls it with %s in scope; add a ctx parameter to %s and pass %s",
 		what, funcName(helper), funcName(caller), ctxName(ctx), funcName(helper), ctxName(ctx))

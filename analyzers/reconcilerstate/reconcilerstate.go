@@ -150,6 +150,9 @@ func testedFields(funcs []*ssa.Function, recs map[*types.TypeName]*ctrlmodel.Con
 				if f := loadedField(v, recv); f != nil {
 					out[f] = true
 				}
+				if _, isCall := v.(*ssa.Call); isCall {
+					return // err != nil tests the call, not its arguments
+				}
 				for _, src := range ssaflow.Sources(v, true) {
 					walk(src, depth+1)
 				}
@@ -194,6 +197,28 @@ func fieldStores(fn *ssa.Function, recv ssa.Value) []store {
 					if f := loadedField(ia.X, recv); f != nil {
 						out = append(out, store{instr: in, pos: in.Pos(), vals: []ssa.Value{in.Val}, field: f, kind: "element store"})
 					}
+				}
+			case *ssa.Call:
+				// r.Get(ctx, req.NamespacedName, r.instance): the read
+				// fills an object the reconciler holds.
+				cc, args, ok := crapi.ClientCallSSA(in.Common())
+				i := map[crapi.ClientMethod]int{crapi.Get: 2, crapi.List: 1}[cc.Method]
+				if !ok || cc.SubResource || i == 0 || i >= len(args) {
+					continue
+				}
+				obj := ssaflow.Strip(args[i])
+				f := loadedField(obj, recv)
+				if f == nil {
+					f = fieldOf(obj, recv)
+				}
+				if f != nil {
+					var keys []ssa.Value
+					for j, a := range args {
+						if j != i {
+							keys = append(keys, a)
+						}
+					}
+					out = append(out, store{instr: in, pos: in.Pos(), vals: keys, field: f, kind: "read (" + string(cc.Method) + ")"})
 				}
 			case *ssa.MapUpdate:
 				if f := loadedField(in.Map, recv); f != nil {
@@ -294,7 +319,12 @@ func isLock(cc *ssa.CallCommon) bool {
 }
 
 func report(pass *analysis.Pass, st store, ctl *ctrlmodel.Controller) {
-	node := diag.StoreNode(pass, st.pos)
+	var node ast.Node = diag.StoreNode(pass, st.pos)
+	if call, ok := st.instr.(*ssa.Call); ok {
+		if expr := ssaflow.CallExpr(call.Parent(), call); expr != nil {
+			node = expr
+		}
+	}
 	concurrent := "reconciles of different objects run concurrently when MaxConcurrentReconciles is above one"
 	if n, ok := maxConcurrent(pass, ctl); ok && n > 1 {
 		concurrent = fmt.Sprintf("this controller runs %d reconciles at once (MaxConcurrentReconciles)", n)

@@ -28,7 +28,20 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	_ = kube.Background()
 	r.withCtx(ctx, req.Namespace)
+	if !r.isFound(req.NamespacedName) {
+		return ctrl.Result{}, nil
+	}
 	return ctrl.Result{}, nil
+}
+
+// isFound has no context, and calls fetch, which has none either and
+// makes its own: two calls down from the reconcile.
+func (r *AppReconciler) isFound(key types.NamespacedName) bool {
+	return r.fetch(key) == nil
+}
+
+func (r *AppReconciler) fetch(key types.NamespacedName) error {
+	return r.Get(context.TODO(), key, &corev1.Secret{}) // want `context.TODO\(\) drops the context of the reconcile: AppReconciler.fetch has no context.Context parameter, nor has AppReconciler.isFound, which AppReconciler.Reconcile calls with ctx in scope; add a ctx parameter to both and pass ctx`
 }
 
 // pods has no context parameter and makes its own for the List.
@@ -50,7 +63,7 @@ func lookup(c client.Client) error {
 	return c.Get(context.Background(), types.NamespacedName{Name: "x"}, &corev1.Secret{})
 }
 
-func (r *AppReconciler) SetupWithManager(mgr ctrl.Manager) error {
+func (r *AppReconciler) SetupWithManager(mgr ctrl.Manager) error { // want SetupWithManager:"ownContext\\(context.Background\\(\\)\\)"
 	_ = lookup(mgr.GetClient())
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(r)
 }

@@ -111,6 +111,30 @@ func (r *AgentReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Complete(r)
 }
 
+// InstanceReconciler reads the request's object into a field.
+type InstanceReconciler struct {
+	client.Client
+	instance *appsv1.DaemonSet
+	list     appsv1.DaemonSetList
+}
+
+func (r *InstanceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.instance = &appsv1.DaemonSet{}
+	if err := r.Get(ctx, req.NamespacedName, r.instance); err != nil { // want `read \(Get\) of request data into the reconciler's field instance without a lock`
+		return ctrl.Result{}, err
+	}
+	if err := r.List(ctx, &r.list, client.InNamespace(req.Namespace)); err != nil { // want `read \(List\) of request data into the reconciler's field list`
+		return ctrl.Result{}, err
+	}
+	// Twin: a local object.
+	var ds appsv1.DaemonSet
+	return ctrl.Result{}, r.Get(ctx, req.NamespacedName, &ds)
+}
+
+func (r *InstanceReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&appsv1.DaemonSet{}).Complete(r)
+}
+
 type PoolReconciler struct {
 	client.Client
 	name string
