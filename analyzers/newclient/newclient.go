@@ -478,7 +478,9 @@ func (fl *flow) walk(v ssa.Value, depth int) {
 	}
 	for _, ref := range *v.Referrers() {
 		switch r := ref.(type) {
-		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Phi:
+			// Phi: a variable assigned again on one path (a second
+			// client built with another config) holds either.
 			fl.walk(r.(ssa.Value), depth+1)
 		case *ssa.FieldAddr:
 			// A struct returned by a helper that holds the client

@@ -85,6 +85,12 @@ func (a *accessor) newConnection() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.config.Host == "" {
+		// Another client on another path: a phi holds either.
+		if c, err = client.New(rest.CopyConfig(a.config), client.Options{}); err != nil {
+			return nil, err
+		}
+	}
 	return &connection{client: withTimeout(c), since: time.Now()}, nil
 }
 
