@@ -526,6 +526,18 @@ func (fl *flow) walk(v ssa.Value, depth int) {
 					continue
 				}
 			}
+			if cell, ok := r.Addr.(*ssa.Alloc); ok {
+				// A local cell (a result slot of a function with
+				// defers, a captured variable): where its loads go.
+				if refs := cell.Referrers(); refs != nil {
+					for _, u := range *refs {
+						if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+							fl.walk(load, depth+1)
+						}
+					}
+				}
+				continue
+			}
 			if k := addrKey(r.Addr); k != "" {
 				fl.places[k] = true
 			}

@@ -81,7 +81,7 @@ func (a *accessor) reconnect() error {
 }
 
 func (a *accessor) newConnection() (*connection, error) {
-	c, err := client.New(a.config, client.Options{})
+	c, err := a.newClient()
 	if err != nil {
 		return nil, err
 	}
@@ -104,3 +104,15 @@ func (a *accessor) newConnection2() (*connection, error) {
 
 // withTimeout wraps the client.
 func withTimeout(c client.Client) client.Client { return c }
+
+// newClient has a defer: its results go through result slots.
+func (a *accessor) newClient() (client.Client, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_ = ctx
+	c, err := client.New(a.config, client.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
