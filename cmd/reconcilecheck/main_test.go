@@ -53,7 +53,7 @@ func buildBinary(t *testing.T) string {
 // client-go, controller-runtime: about a minute of type-checking on two
 // cores) by the vet tool's flags, so runs with one set of flags share them.
 // That the checks are off without their flag is tested with each check.
-var optIn = []string{"-rbacgrant.enable"}
+var optIn = []string{"-rbacgrant.enable", "-statusloop.enable", "-timewait.enable"}
 
 // withOptIn returns args after the opt-in flags.
 func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }
@@ -61,7 +61,12 @@ func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }
 // exampleWant is what the runs with optIn report on the example.
 func exampleWant(t *testing.T, dir string) []exampletest.Finding {
 	t.Helper()
-	return exampletest.Sort(append(exampletest.Expectations(t, dir), exampletest.OptInExpectations(t, dir, "rbacgrant")...))
+	want := exampletest.Expectations(t, dir)
+	for _, flag := range optIn {
+		check := strings.TrimSuffix(strings.TrimPrefix(flag, "-"), ".enable")
+		want = append(want, exampletest.OptInExpectations(t, dir, check)...)
+	}
+	return exampletest.Sort(want)
 }
 
 func TestExampleStandalone(t *testing.T) {
