@@ -172,18 +172,17 @@ func assignedAndUsed(pass *analysis.Pass, fn *ssa.Function, expr *ast.CallExpr) 
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, expr.Pos(), expr.End())
-	for _, n := range path[1:] {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != expr {
-			return false
-		}
-		id, ok := as.Lhs[0].(*ast.Ident)
-		if !ok {
-			return false
-		}
-		obj := pass.TypesInfo.ObjectOf(id)
-		v, ok := obj.(*types.Var)
-		return ok && usedAfterVar(pass, fn, v, expr)
+	if len(path) < 2 {
+		return false
 	}
-	return false
+	as, ok := path[1].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != expr {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
+	return ok && usedAfterVar(pass, fn, v, expr)
 }

@@ -319,7 +319,7 @@ func isLock(cc *ssa.CallCommon) bool {
 }
 
 func report(pass *analysis.Pass, st store, ctl *ctrlmodel.Controller) {
-	var node ast.Node = diag.StoreNode(pass, st.pos)
+	node := diag.StoreNode(pass, st.pos)
 	if call, ok := st.instr.(*ssa.Call); ok {
 		if expr := ssaflow.CallExpr(call.Parent(), call); expr != nil {
 			node = expr

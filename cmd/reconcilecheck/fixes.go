@@ -88,7 +88,8 @@ func conflicts(taken, fix map[string][]edit) bool {
 				if e.start < t.end && t.start < e.end || e.start == t.start && e.end == t.end {
 					return true
 				}
-				if e.start == e.end && e.start == t.start && t.start == t.end {
+				bothInsert := e.start == e.end && t.start == t.end
+				if bothInsert && e.start == t.start {
 					return true // two insertions at one place: order unknown
 				}
 			}
@@ -153,7 +154,9 @@ func printDiffs(w io.Writer, files map[string][]byte, base string) (int, error) 
 			name = r
 		}
 		if d := unified(name, string(old), string(files[file])); d != "" {
-			io.WriteString(w, d)
+			if _, err := io.WriteString(w, d); err != nil {
+				return n, err
+			}
 			n++
 		}
 	}
@@ -169,10 +172,10 @@ func sortedKeys(m map[string][]byte) []string {
 	return keys
 }
 
-// unified returns the unified diff (3 lines of context) of old and new,
-// "" if they are equal.
-func unified(name, old, new string) string {
-	a, b := splitLines(old), splitLines(new)
+// unified returns the unified diff (3 lines of context) of before and
+// after, "" if they are equal.
+func unified(name, before, after string) string {
+	a, b := splitLines(before), splitLines(after)
 	ops := lineDiff(a, b)
 	const ctx = 3
 	var out strings.Builder

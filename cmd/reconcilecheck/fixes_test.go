@@ -76,12 +76,12 @@ func TestUnifiedAppliesWithPatch(t *testing.T) {
 	for i := range 40 {
 		line := "line " + strings.Repeat("x", i%7)
 		oldLines = append(oldLines, line)
-		switch {
-		case i == 3:
+		switch i {
+		case 3:
 			newLines = append(newLines, "inserted", line)
-		case i == 10:
+		case 10:
 			// deleted
-		case i == 20 || i == 21:
+		case 20, 21:
 			newLines = append(newLines, "changed "+line)
 		default:
 			newLines = append(newLines, line)
@@ -89,8 +89,8 @@ func TestUnifiedAppliesWithPatch(t *testing.T) {
 	}
 	newLines = append(newLines, "appended")
 	old := strings.Join(oldLines, "\n") + "\n"
-	new := strings.Join(newLines, "\n") + "\n"
-	d := unified("f.txt", old, new)
+	want := strings.Join(newLines, "\n") + "\n"
+	d := unified("f.txt", old, want)
 	for _, want := range []string{"--- f.txt (old)\n+++ f.txt (new)\n", "@@ -1,6 +1,7 @@\n", "+inserted\n", "-line xxx\n", "+appended\n"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("diff lacks %q:\n%s", want, d)
@@ -107,8 +107,8 @@ func TestUnifiedAppliesWithPatch(t *testing.T) {
 		t.Fatalf("patch: %v\n%s\n%s", err, out, d)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "f.txt"))
-	if string(got) != new {
-		t.Errorf("patched file differs:\n%s\nwant:\n%s", got, new)
+	if string(got) != want {
+		t.Errorf("patched file differs:\n%s\nwant:\n%s", got, want)
 	}
 	if unified("f.txt", old, old) != "" {
 		t.Error("equal files give a diff")
