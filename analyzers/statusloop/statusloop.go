@@ -355,8 +355,6 @@ func now(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
 	return ""
 }
 
-func isTime(t types.Type) bool { return crapi.IsNamed(t, "time", "Time") }
-
 // keepsTime reports the methods of time.Time, metav1.Time and
 // time.Duration whose result
 // is as fresh as their receiver.
@@ -372,7 +370,7 @@ func keepsTime(fn *types.Func) bool {
 		}
 		return false
 	}
-	if !isTime(recv) && !crapi.IsNamed(recv, lifecycle.MetaV1Pkg, "Time") {
+	if !crapi.IsTime(recv) && !crapi.IsNamed(recv, lifecycle.MetaV1Pkg, "Time") {
 		return false
 	}
 	switch fn.Name() {

@@ -337,14 +337,6 @@ func (c *checker) recvExpr(call *ast.CallExpr) ast.Expr {
 	return sel.X
 }
 
-func isTime(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ptr := types.Unalias(t).(*types.Pointer)
-	return !ptr && crapi.IsNamed(t, "time", "Time")
-}
-
 func isMetaTime(t types.Type) bool {
 	if t == nil {
 		return false
@@ -1471,7 +1463,7 @@ func (c *checker) timeText(e ast.Expr) string {
 	}
 	t := c.info.TypeOf(e)
 	switch {
-	case isTime(t):
+	case crapi.IsTime(t):
 		return primary(e, c.text(e))
 	case isMetaTime(t):
 		return primary(e, c.text(e)) + ".Time"

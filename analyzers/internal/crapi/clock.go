@@ -29,14 +29,18 @@ func ClockMethod(fn *types.Func, name string) bool {
 	}
 	switch name {
 	case "Now":
-		return sig.Params().Len() == 0 && isTimeValue(sig.Results().At(0).Type())
+		return sig.Params().Len() == 0 && IsTime(sig.Results().At(0).Type())
 	case "Since", "Until":
-		return sig.Params().Len() == 1 && isTimeValue(sig.Params().At(0).Type()) && IsNamed(sig.Results().At(0).Type(), "time", "Duration")
+		return sig.Params().Len() == 1 && IsTime(sig.Params().At(0).Type()) && IsNamed(sig.Results().At(0).Type(), "time", "Duration")
 	}
 	return false
 }
 
-func isTimeValue(t types.Type) bool {
+// IsTime reports whether t is time.Time (not a pointer to it).
+func IsTime(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	_, ptr := types.Unalias(t).(*types.Pointer)
 	return !ptr && IsNamed(t, "time", "Time")
 }
