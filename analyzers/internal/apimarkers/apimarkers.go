@@ -20,7 +20,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gobuffalo/flect"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
@@ -29,6 +28,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/markers"
 	"sigs.k8s.io/controller-tools/pkg/rbac"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/plural"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -258,7 +258,7 @@ func read(pass *analysis.Pass) *Package {
 			return
 		}
 		k := Kind{Type: info.Name, Root: root, StatusSubresource: status,
-			Plural: strings.ToLower(flect.Pluralize(info.Name))}
+			Plural: plural.Resource(info.Name)}
 		if r, ok := info.Markers.Get(resource).(crdmarkers.Resource); ok {
 			if r.Path != "" {
 				k.Plural = r.Path
