@@ -13,6 +13,9 @@
 # run with nothing changed. Reported: median wall-clock seconds over [runs]
 # (default 3) and the largest peak resident memory (KB) of any process of
 # the run (GNU time follows the child processes the go command waits for).
+#
+# reconcilecheck is built static (CGO_ENABLED=0), as the README installs
+# it; RC_CGO=1 measures the dynamically linked build of a plain go install.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +29,7 @@ build() { # kind, nonce -> path of a freshly built binary
 	local out="$tmp/$1-$2"
 	case $1 in
 	vet) go build -o "$out" -ldflags="-X main.benchNonce=$2" cmd/vet ;;
-	rc) (cd "$repo" && go build -o "$out" -ldflags="-X main.benchNonce=$2" ./cmd/reconcilecheck) ;;
+	rc) (cd "$repo" && CGO_ENABLED="${RC_CGO:-0}" go build -o "$out" -ldflags="-X main.benchNonce=$2" ./cmd/reconcilecheck) ;;
 	esac
 	echo "$out"
 }
