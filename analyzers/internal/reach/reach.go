@@ -17,6 +17,7 @@ import (
 	"cmp"
 	"go/types"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -24,11 +25,15 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// Graph is the reach graph of one package's functions.
+// Graph is the reach graph of one package's functions. It is safe for
+// concurrent use: a graph kept in an analyzer's result (wiring's) is
+// walked by several checks at once (golangci-lint runs them in parallel).
 type Graph struct {
 	pkg     *types.Package
 	methods map[*types.TypeName][]*ssa.Function
-	edges   map[*ssa.Function]*edges
+
+	mu    sync.Mutex // guards edges, filled as functions are first walked
+	edges map[*ssa.Function]*edges
 }
 
 // edges are what one function refers to.
@@ -55,6 +60,8 @@ func New(pkg *types.Package, funcs []*ssa.Function) *Graph {
 func (g *Graph) Methods(tn *types.TypeName) []*ssa.Function { return g.methods[tn] }
 
 func (g *Graph) edgesOf(fn *ssa.Function) *edges {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if e := g.edges[fn]; e != nil {
 		return e
 	}

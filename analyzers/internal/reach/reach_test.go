@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,6 +26,18 @@ var walker = &analysis.Analyzer{
 		funcs := ssapkg.Of(pass).SrcFuncs()
 		g := reach.New(pass.Pkg, funcs)
 		roots, _ := g.Roots(funcs)
+		// Checks sharing a graph walk it at once (wiring's, under
+		// golangci-lint): walk it from every root concurrently first; the
+		// answers below must not change.
+		var wg sync.WaitGroup
+		for range 8 {
+			for _, fn := range roots {
+				wg.Go(func() {
+					g.Walk([]*ssa.Function{fn}, nil, func(*ssa.Function) {}, func(types.Object) {})
+				})
+			}
+		}
+		wg.Wait()
 		for _, fn := range roots {
 			var walked, calls, imp, impCalls []string
 			g.Walk([]*ssa.Function{fn}, nil, func(f *ssa.Function) { walked = append(walked, f.Name()) },
