@@ -114,10 +114,9 @@ func requestValues(fn *ssa.Function, recv ssa.Value) map[ssa.Value]bool {
 		}
 	}
 	for _, site := range crapi.ClientCalls(fn) {
-		i := map[crapi.ClientMethod]int{crapi.Get: 2, crapi.List: 1}[site.Method]
-		if i > 0 && i < len(site.Args) {
-			roots[site.Args[i]] = true
-			roots[ssaflow.Strip(site.Args[i])] = true
+		if _, obj, ok := site.ReadInto(); ok {
+			roots[obj] = true
+			roots[ssaflow.Strip(obj)] = true
 		}
 	}
 	return roots
@@ -202,11 +201,14 @@ func fieldStores(fn *ssa.Function, recv ssa.Value) []store {
 				// r.Get(ctx, req.NamespacedName, r.instance): the read
 				// fills an object the reconciler holds.
 				cc, args, ok := crapi.ClientCallSSA(in.Common())
-				i := map[crapi.ClientMethod]int{crapi.Get: 2, crapi.List: 1}[cc.Method]
-				if !ok || cc.SubResource || i == 0 || i >= len(args) {
+				if !ok {
 					continue
 				}
-				obj := ssaflow.Strip(args[i])
+				i, read, ok := crapi.ClientSite{Call: in, ClientCall: cc, Args: args}.ReadInto()
+				if !ok {
+					continue
+				}
+				obj := ssaflow.Strip(read)
 				f := loadedField(obj, recv)
 				if f == nil {
 					f = fieldOf(obj, recv)

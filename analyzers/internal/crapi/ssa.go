@@ -214,6 +214,16 @@ func (s ClientSite) IsGetOf() (key, obj ssa.Value, ok bool) {
 	return s.Args[1], s.Args[2], true
 }
 
+// ReadInto returns the argument a main-resource Get or List fills: the
+// object of Get(ctx, key, obj), the list of List(ctx, list, opts...).
+func (s ClientSite) ReadInto() (int, ssa.Value, bool) {
+	i := map[ClientMethod]int{Get: 2, List: 1}[s.Method]
+	if s.SubResource || i == 0 || i >= len(s.Args) {
+		return 0, nil, false
+	}
+	return i, s.Args[i], true
+}
+
 // CtrlVar returns the name of the controller-runtime package variable that
 // v loads, or "". ctrl.SetControllerReference, ctrl.CreateOrUpdate and
 // ctrl.CreateOrPatch are variables holding the controllerutil functions, so
