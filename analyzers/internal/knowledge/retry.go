@@ -1,0 +1,171 @@
+package knowledge
+
+import (
+	"go/types"
+	"strings"
+)
+
+// RetryKind says how a retrying or polling function uses the function it
+// is given.
+type RetryKind uint8
+
+const (
+	// RetriesOnError: func() error, run again while it returns a retriable
+	// error; a nil error ends the loop as a success (client-go's
+	// retry.RetryOnConflict, retry.OnError).
+	RetriesOnError RetryKind = iota + 1
+	// PollsCondition: a condition func(...) (done bool, err error), run
+	// again while it returns false and a nil error; an error ends the
+	// loop (apimachinery's wait.Poll*, wait.ExponentialBackoff*,
+	// DelayFunc.Until).
+	PollsCondition
+	// Repeats: a func run periodically until stopped (wait.Until*,
+	// wait.Forever, wait.JitterUntil*, wait.BackoffUntil*).
+	Repeats
+)
+
+// Retrier is one function that runs a function it is given repeatedly.
+type Retrier struct {
+	Pkg string
+	// Recv is the receiver's type name for a method, "" for a
+	// package-level function.
+	Recv string
+	Name string
+	// Arg is the index of the function argument run repeatedly (0 is the
+	// first argument after the receiver).
+	Arg  int
+	Kind RetryKind
+}
+
+const (
+	retryPkg = "k8s.io/client-go/util/retry"
+	waitPkg  = "k8s.io/apimachinery/pkg/util/wait"
+)
+
+// retriers is the table of retry and poll functions. A test looks every
+// row up in the real packages (name, receiver, and the signature of the
+// argument Arg).
+var retriers = []Retrier{
+	{retryPkg, "", "RetryOnConflict", 1, RetriesOnError},
+	{retryPkg, "", "OnError", 2, RetriesOnError},
+
+	{waitPkg, "", "PollUntilContextCancel", 3, PollsCondition},
+	{waitPkg, "", "PollUntilContextTimeout", 4, PollsCondition},
+	{waitPkg, "", "Poll", 2, PollsCondition},
+	{waitPkg, "", "PollWithContext", 3, PollsCondition},
+	{waitPkg, "", "PollUntil", 1, PollsCondition},
+	{waitPkg, "", "PollUntilWithContext", 2, PollsCondition},
+	{waitPkg, "", "PollInfinite", 1, PollsCondition},
+	{waitPkg, "", "PollInfiniteWithContext", 2, PollsCondition},
+	{waitPkg, "", "PollImmediate", 2, PollsCondition},
+	{waitPkg, "", "PollImmediateWithContext", 3, PollsCondition},
+	{waitPkg, "", "PollImmediateUntil", 1, PollsCondition},
+	{waitPkg, "", "PollImmediateUntilWithContext", 2, PollsCondition},
+	{waitPkg, "", "PollImmediateInfinite", 1, PollsCondition},
+	{waitPkg, "", "PollImmediateInfiniteWithContext", 2, PollsCondition},
+	{waitPkg, "", "ExponentialBackoff", 1, PollsCondition},
+	{waitPkg, "", "ExponentialBackoffWithContext", 2, PollsCondition},
+	{waitPkg, "DelayFunc", "Until", 3, PollsCondition},
+
+	{waitPkg, "", "Until", 0, Repeats},
+	{waitPkg, "", "UntilWithContext", 1, Repeats},
+	{waitPkg, "", "NonSlidingUntil", 0, Repeats},
+	{waitPkg, "", "NonSlidingUntilWithContext", 1, Repeats},
+	{waitPkg, "", "JitterUntil", 0, Repeats},
+	{waitPkg, "", "JitterUntilWithContext", 1, Repeats},
+	{waitPkg, "", "BackoffUntil", 0, Repeats},
+	{waitPkg, "", "BackoffUntilWithContext", 1, Repeats},
+	{waitPkg, "", "Forever", 0, Repeats},
+}
+
+// Retriers returns a copy of the table, for tests.
+func Retriers() []Retrier { return append([]Retrier(nil), retriers...) }
+
+// RetrierOf returns the row of fn, a function or method that runs one of
+// its function arguments repeatedly, if the table has one.
+func RetrierOf(fn *types.Func) (Retrier, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return Retrier{}, false
+	}
+	recv := ""
+	if r := fn.Signature().Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return Retrier{}, false
+		}
+		recv = n.Obj().Name()
+	}
+	for _, r := range retriers {
+		if r.Pkg == fn.Pkg().Path() && r.Recv == recv && r.Name == fn.Name() {
+			return r, true
+		}
+	}
+	return Retrier{}, false
+}
+
+// Waits reports whether fn waits, polls or backs off: a row of the table,
+// or any other function or method of apimachinery's wait package (the
+// Backoff's steps, Group.Wait, the jittered durations): statusrace's
+// notion of a test that waits before it asserts.
+func Waits(fn *types.Func) bool {
+	if _, ok := RetrierOf(fn); ok {
+		return true
+	}
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == waitPkg
+}
+
+// errorTests are the predicates on an error that are false for a nil
+// error (so a true result says the error is a failure), by package and
+// name or name prefix, and the index of the error argument.
+var errorTests = []struct {
+	pkg, name string
+	arg       int
+}{
+	{"k8s.io/apimachinery/pkg/api/errors", "Is*", 0}, // IsConflict, IsNotFound...: ReasonForError(nil) is no reason
+	{"errors", "Is", 0}, // a nil error is no target's
+	{"errors", "As", 0},
+}
+
+// ErrorTestArg reports whether fn is a predicate on an error that is
+// false when that error is nil, and the index of the error argument.
+func ErrorTestArg(fn *types.Func) (int, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return 0, false
+	}
+	for _, t := range errorTests {
+		if t.pkg != fn.Pkg().Path() {
+			continue
+		}
+		if prefix, ok := strings.CutSuffix(t.name, "*"); ok && strings.HasPrefix(fn.Name(), prefix) || t.name == fn.Name() {
+			return t.arg, true
+		}
+	}
+	return 0, false
+}
+
+// errorUnwrappers fill their target with an error found in the chain of
+// their error argument: errors.As(err, &target).
+var errorUnwrappers = []struct {
+	pkg, name  string
+	from, into int
+}{
+	{"errors", "As", 0, 1},
+}
+
+// ErrorUnwrapper reports whether fn stores into the pointer argument into
+// an error taken from the chain of its error argument from.
+func ErrorUnwrapper(fn *types.Func) (from, into int, ok bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return 0, 0, false
+	}
+	for _, u := range errorUnwrappers {
+		if u.pkg == fn.Pkg().Path() && u.name == fn.Name() {
+			return u.from, u.into, true
+		}
+	}
+	return 0, 0, false
+}
