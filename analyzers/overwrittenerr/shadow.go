@@ -23,17 +23,19 @@ func checkShadows(pass *analysis.Pass) {
 		if ssapkg.InTestFile(pass, file.Pos()) {
 			continue
 		}
+		retried := retriedLits(pass, file)
 		ast.Inspect(file, func(n ast.Node) bool {
 			var body *ast.BlockStmt
 			var ftype *ast.FuncType
+			isRetried := false
 			switch f := n.(type) {
 			case *ast.FuncDecl:
 				body, ftype = f.Body, f.Type
 			case *ast.FuncLit:
-				body, ftype = f.Body, f.Type
+				body, ftype, isRetried = f.Body, f.Type, retried[f]
 			}
 			if body != nil {
-				checkBody(pass, body, ftype)
+				checkBody(pass, body, ftype, isRetried)
 			}
 			return true
 		})
@@ -42,7 +44,9 @@ func checkShadows(pass *analysis.Pass) {
 
 // checkBody checks the inner := declarations of one function body (not
 // those of its function literals, which are checked on their own).
-func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType) {
+// retried says the body is that of a closure a retry or poll function
+// runs again while it returns an error (or a false condition).
+func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType, retried bool) {
 	fscope := pass.TypesInfo.Scopes[ftype]
 	if fscope == nil {
 		return
@@ -82,6 +86,9 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType) {
 			}
 			read := readAfter(pass, body, outer, inner.Parent().End(), fscope)
 			if !read.IsValid() {
+				continue
+			}
+			if retried && refreshOnFailure(pass, body, as, call, outer, read) {
 				continue
 			}
 			diag.Reportf(pass, as, nil,
