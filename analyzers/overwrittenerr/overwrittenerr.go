@@ -120,7 +120,7 @@ func checkDeferred(pass *analysis.Pass, fn, lit *ssa.Function, fv *ssa.FreeVar) 
 		}
 	}
 	for _, st := range stores {
-		if ssaflow.IsNil(st.Val) || derived(st.Val, loads) || onlyWhenNil(st, fv) || onPanic(st) {
+		if ssaflow.IsNil(st.Val) || derived(st.Val, withUnwrapped(st, loads)) || onlyWhenNil(st, fv) || onPanic(st) {
 			continue
 		}
 		report(pass, fn, lit, st, fv.Name())

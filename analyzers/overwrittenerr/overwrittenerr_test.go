@@ -8,5 +8,5 @@ import (
 )
 
 func TestOverwrittenErr(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, overwrittenerr.Analyzer, "./deferred", "./shadowed", "./retried")
+	fixturetest.RunWithSuggestedFixes(t, overwrittenerr.Analyzer, "./deferred", "./shadowed", "./retried", "./rewrapped")
 }
