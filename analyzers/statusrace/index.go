@@ -9,6 +9,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -209,6 +210,9 @@ func isPoll(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
+	if knowledge.Waits(fn) {
+		return true
+	}
 	path := fn.Pkg().Path()
 	switch path {
 	case gomegaPkg, gomegaPkg + "/types", gomegaPkg + "/internal":
@@ -216,8 +220,6 @@ func isPoll(fn *types.Func) bool {
 		case "Eventually", "EventuallyWithOffset", "Consistently", "ConsistentlyWithOffset":
 			return true
 		}
-	case waitPkg:
-		return true
 	case "time":
 		return fn.Name() == "Sleep"
 	}

@@ -37,7 +37,6 @@ const (
 	gomegaPkg    = "github.com/onsi/gomega"
 	ginkgoPkg    = "github.com/onsi/ginkgo/v2"
 	testifyPkg   = "github.com/stretchr/testify"
-	waitPkg      = "k8s.io/apimachinery/pkg/util/wait"
 	fakePkg      = "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	interceptPkg = "sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 )
