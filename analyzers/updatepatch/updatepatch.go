@@ -41,10 +41,6 @@ func init() {
 		"report every Update of a fetched object after field changes: of the For type too, and in code of no known controller")
 }
 
-// retryPkg holds the conflict-retry helpers; an Update inside their
-// function argument is retried on a 409 rather than wasting a reconcile.
-const retryPkg = "k8s.io/client-go/util/retry"
-
 func run(pass *analysis.Pass) (any, error) {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	if len(funcs) == 0 {
@@ -212,7 +208,8 @@ func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 // reconcile.
 func inRetry(fn *ssa.Function) bool {
 	return handedTo(fn, func(cc *ssa.CallCommon) bool {
-		return crapi.IsFuncIn(crapi.Callee(cc), retryPkg, "RetryOnConflict", "OnError")
+		r, ok := knowledge.RetrierOf(crapi.Callee(cc))
+		return ok && r.Kind == knowledge.RetriesOnError
 	})
 }
 
