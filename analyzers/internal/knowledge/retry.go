@@ -10,16 +10,16 @@ import (
 type RetryKind uint8
 
 const (
-	// RetriesOnError: func() error, run again while it returns a retriable
+	// RetriesOnError is a func() error, run again while it returns a retriable
 	// error; a nil error ends the loop as a success (client-go's
 	// retry.RetryOnConflict, retry.OnError).
 	RetriesOnError RetryKind = iota + 1
-	// PollsCondition: a condition func(...) (done bool, err error), run
+	// PollsCondition is a condition func(...) (done bool, err error), run
 	// again while it returns false and a nil error; an error ends the
 	// loop (apimachinery's wait.Poll*, wait.ExponentialBackoff*,
 	// DelayFunc.Until).
 	PollsCondition
-	// Repeats: a func run periodically until stopped (wait.Until*,
+	// Repeats is a func run periodically until stopped (wait.Until*,
 	// wait.Forever, wait.JitterUntil*, wait.BackoffUntil*).
 	Repeats
 )
