@@ -16,8 +16,12 @@ import (
 // argument the knowledge table names, to a function that runs them again
 // while they return an error or a false condition (retry.RetryOnConflict,
 // retry.OnError, wait.PollUntilContextTimeout, wait.ExponentialBackoff...).
+// A literal kept in a local variable first (fn := func() error {...};
+// retry.RetryOnConflict(b, fn)) counts when nothing else is assigned to
+// the variable.
 func retriedLits(pass *analysis.Pass, file *ast.File) map[*ast.FuncLit]bool {
 	out := map[*ast.FuncLit]bool{}
+	kept := keptLits(pass, file)
 	ast.Inspect(file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -31,11 +35,66 @@ func retriedLits(pass *analysis.Pass, file *ast.File) map[*ast.FuncLit]bool {
 		if !ok || (r.Kind != knowledge.RetriesOnError && r.Kind != knowledge.PollsCondition) || r.Arg >= len(call.Args) {
 			return true
 		}
-		if lit, ok := ast.Unparen(call.Args[r.Arg]).(*ast.FuncLit); ok {
-			out[lit] = true
+		switch a := ast.Unparen(call.Args[r.Arg]).(type) {
+		case *ast.FuncLit:
+			out[a] = true
+		case *ast.Ident:
+			if v, ok := pass.TypesInfo.Uses[a].(*types.Var); ok && kept[v] != nil {
+				out[kept[v]] = true
+			}
 		}
 		return true
 	})
+	return out
+}
+
+// keptLits maps the local variables of file declared with a function
+// literal (fn := func() error {...}, var fn = func...) and never assigned
+// again to that literal.
+func keptLits(pass *analysis.Pass, file *ast.File) map[*types.Var]*ast.FuncLit {
+	out := map[*types.Var]*ast.FuncLit{}
+	reassigned := map[*types.Var]bool{}
+	bind := func(id *ast.Ident, e ast.Expr) {
+		v, ok := pass.TypesInfo.Defs[id].(*types.Var)
+		if !ok || v == nil {
+			return
+		}
+		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+			out[v] = lit
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range x.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
+					reassigned[v] = true // = or a := that redeclares nothing new for it
+				} else if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
+					bind(id, x.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(x.Names) == len(x.Values) {
+				for i, id := range x.Names {
+					bind(id, x.Values[i])
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.AND {
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
+					reassigned[v] = true // its address taken: anything may store into it
+				}
+			}
+		}
+		return true
+	})
+	for v := range reassigned {
+		delete(out, v)
+	}
 	return out
 }
 

@@ -119,3 +119,31 @@ func (r *Reconciler) deferredInRetry(ctx context.Context, cm *corev1.ConfigMap, 
 		return r.Update(ctx, cm)
 	})
 }
+
+// The closure kept in a variable, then handed to the retrier.
+func (r *Reconciler) stored(ctx context.Context, key types.NamespacedName, cm *corev1.ConfigMap) error {
+	update := func() error {
+		err := r.Update(ctx, cm)
+		if apierrors.IsConflict(err) {
+			if err := r.Get(ctx, key, cm); err != nil {
+				cm.Data = nil
+			}
+		}
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, update)
+}
+
+// Reported: the same closure only called, never retried.
+func (r *Reconciler) calledOnce(ctx context.Context, key types.NamespacedName, cm *corev1.ConfigMap) error {
+	update := func() error {
+		err := r.Update(ctx, cm)
+		if apierrors.IsConflict(err) {
+			if err := r.Get(ctx, key, cm); err != nil { // want `err := declares a new err that hides the one read at line 146: when r.Get fails`
+				cm.Data = nil
+			}
+		}
+		return err
+	}
+	return update()
+}
