@@ -71,54 +71,15 @@ func concreteType(v ssa.Value) string {
 // onlyWhenOtherTerminating reports whether every path to fn in the
 // package goes through the terminating side of a deletion test of an
 // object of another type than typ; it returns that object's type.
-func (p *packageFinalizers) onlyWhenOtherTerminating(fn *ssa.Function, typ string, depth int) (string, bool) {
-	if depth > 3 {
+func (p *packageFinalizers) onlyWhenOtherTerminating(fn *ssa.Function, typ string) (string, bool) {
+	obj, ok := lifecycle.CalledOnlyTerminating(p.callers, fn, p.objs, func(obj ssa.Value) bool {
+		t := concreteType(obj)
+		return t != "" && t != typ
+	})
+	if !ok {
 		return "", false
 	}
-	sites := p.callers[fn]
-	if len(sites) == 0 {
-		return "", false // called from elsewhere, or as a value: unknown
-	}
-	parent := ""
-	for _, site := range sites {
-		caller := site.Parent()
-		pt, ok := p.terminatingSide(caller, site.Block(), typ)
-		if !ok {
-			pt, ok = p.onlyWhenOtherTerminating(caller, typ, depth+1)
-		}
-		if !ok {
-			return "", false
-		}
-		parent = pt
-	}
-	return parent, true
-}
-
-// terminatingSide reports whether block b of fn lies on the terminating
-// side of a deletion test of an object whose type is not typ.
-func (p *packageFinalizers) terminatingSide(fn *ssa.Function, b *ssa.BasicBlock, typ string) (string, bool) {
-	for _, blk := range fn.Blocks {
-		ifi, ok := ssaflow.Last(blk).(*ssa.If)
-		if !ok {
-			continue
-		}
-		obj, when, ok := lifecycle.DeletionTest(ifi.Cond, p.objs)
-		if !ok {
-			continue
-		}
-		t := concreteType(obj)
-		if t == "" || t == typ {
-			continue
-		}
-		term := blk.Succs[1]
-		if when {
-			term = blk.Succs[0]
-		}
-		if len(term.Preds) == 1 && term.Dominates(b) {
-			return t, true
-		}
-	}
-	return "", false
+	return concreteType(obj), true
 }
 
 // checkSkippedChildren reports a deletion test of an object whose
@@ -157,7 +118,7 @@ func (c *checker) checkSkippedChildren(p *packageFinalizers) {
 				ok = false
 				break
 			}
-			pt, only := p.onlyWhenOtherTerminating(rf, typ, 0)
+			pt, only := p.onlyWhenOtherTerminating(rf, typ)
 			if !only {
 				ok = false
 				break

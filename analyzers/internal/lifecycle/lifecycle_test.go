@@ -58,7 +58,7 @@ func report(pass *analysis.Pass, h lifecycle.Helpers, instr ssa.Instruction) {
 }
 
 func TestRecognisers(t *testing.T) {
-	fixturetest.Run(t, probe)
+	fixturetest.Run(t, probe, "./probe")
 }
 
 func TestStandardFinalizers(t *testing.T) {
