@@ -13,5 +13,8 @@
 // its cleanup never runs; owner references behave the same. Use
 // client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{}):
 // the patch then carries the resourceVersion, and fails with a conflict
-// (the reconcile retries on fresh data) instead of overwriting.
+// (the reconcile retries on fresh data) instead of overwriting. A patch of
+// the finalizers of an object known to be terminating (on every path, its
+// deletion timestamp was tested set) is not reported: the API server
+// refuses new finalizers on it, so none can be lost.
 package finalizerlock

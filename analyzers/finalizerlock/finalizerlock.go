@@ -60,11 +60,24 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			steps := objs.StepsUntil(fn, site.Call, obj, map[ssa.Instruction]bool{ssaflow.Strip(base).(ssa.Instruction): true})
 			list := objs.SharedList(fn, steps, obj)
+			// The API server refuses new finalizers on a terminating object:
+			// none can be added in between to be lost, and a concurrent
+			// removal makes the patch fail. Owner references still can.
+			skip := ""
+			if callers.terminating(objs, fn, site.Call.Block(), obj, orig, 0) {
+				skip = "Finalizers"
+				if list == skip {
+					list = ""
+					if steps.Names["OwnerReferences"] {
+						list = "OwnerReferences"
+					}
+				}
+			}
 			var related []analysis.RelatedInformation
 			if list == "" {
 				// patch(ctx, obj, func(o *T) { controllerutil.AddFinalizer(o, f) }):
 				// the change comes from the callers, as a function value.
-				list, related = callers.passedChange(objs, fn, steps)
+				list, related = callers.passedChange(objs, fn, steps, skip)
 			}
 			if list == "" {
 				continue
@@ -136,8 +149,9 @@ type callSites map[*ssa.Function][]ssa.CallInstruction
 // Patch, of a function-valued parameter of fn: if a caller in the package
 // passes there a function literal (or a function) that adds or removes a
 // finalizer, or sets an owner reference, the patch carries that list. It
-// returns the list and where the caller's function changes it.
-func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps objects.Steps) (string, []analysis.RelatedInformation) {
+// returns the list and where the caller's function changes it; a change
+// of the list skip does not count.
+func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps objects.Steps, skip string) (string, []analysis.RelatedInformation) {
 	for _, u := range steps.Unknown {
 		call, ok := u.(ssa.CallInstruction)
 		if !ok || call.Common().IsInvoke() {
@@ -166,7 +180,7 @@ func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps o
 			if mutate == nil {
 				continue
 			}
-			if list, at := changesSharedList(objs, mutate); list != "" {
+			if list, at := changesSharedList(objs, mutate, skip); list != "" {
 				return list, []analysis.RelatedInformation{{Pos: at, Message: "changed here, by the function passed to " + fn.Name()}}
 			}
 		}
@@ -175,14 +189,15 @@ func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps o
 }
 
 // changesSharedList reports whether fn adds or removes a finalizer, or
-// sets an owner reference, of any object, and where.
-func changesSharedList(objs *objects.Result, fn *ssa.Function) (string, token.Pos) {
+// sets an owner reference, of any object, and where; finalizers do not
+// count when skip is "Finalizers".
+func changesSharedList(objs *objects.Result, fn *ssa.Function, skip string) (string, token.Pos) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if _, ok := lifecycle.Addition(instr, objs); ok {
+			if _, ok := lifecycle.Addition(instr, objs); ok && skip != "Finalizers" {
 				return "Finalizers", instr.Pos()
 			}
-			if _, ok := lifecycle.Removal(instr, objs); ok {
+			if _, ok := lifecycle.Removal(instr, objs); ok && skip != "Finalizers" {
 				return "Finalizers", instr.Pos()
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok && crapi.IsFuncIn(crapi.Callee(call.Common()), crapi.ControllerutilPkg, "SetControllerReference", "SetOwnerReference") {
@@ -191,4 +206,42 @@ func changesSharedList(objs *objects.Result, fn *ssa.Function) (string, token.Po
 		}
 	}
 	return "", token.NoPos
+}
+
+// terminating reports whether the object obj (or orig, the object the
+// patch's base was copied from) is known terminating at block b of fn: b
+// lies on the terminating side of a deletion test of it, obj is a
+// parameter terminating in every call of fn in the package, or fn is a
+// closure made where the object it captures is (up to three levels of
+// closures). A deletion timestamp once set is never cleared: the object
+// stays terminating wherever the closure runs.
+func (cs callSites) terminating(objs *objects.Result, fn *ssa.Function, b *ssa.BasicBlock, obj, orig ssa.Value, depth int) bool {
+	if fn == nil || b == nil || obj == nil {
+		return false
+	}
+	match := func(o ssa.Value) bool { return objs.Same(fn, o, obj) || orig != nil && objs.Same(fn, o, orig) }
+	if _, ok := lifecycle.TerminatingSide(fn, b, objs, match); ok {
+		return true
+	}
+	for i, p := range fn.Params {
+		if match(p) && lifecycle.ParamTerminating(cs, fn, i, objs, objs.Same) {
+			return true
+		}
+	}
+	parent := fn.Parent()
+	if parent == nil || depth >= 3 {
+		return false
+	}
+	outer := ssaflow.Outer(obj)
+	if outer == nil || ssaflow.ParentOf(outer) != parent {
+		return false
+	}
+	for _, pb := range parent.Blocks {
+		for _, instr := range pb.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return cs.terminating(objs, parent, pb, outer, nil, depth+1)
+			}
+		}
+	}
+	return false
 }
