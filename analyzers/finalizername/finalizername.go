@@ -25,21 +25,27 @@ var doc string
 
 // Analyzer reports finalizer names that are not "<domain>/<name>".
 var Analyzer = &analysis.Analyzer{
-	Name:     "finalizername",
-	Doc:      checkdoc.MustExtract(doc, "finalizername"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Name:      "finalizername",
+	Doc:       checkdoc.MustExtract(doc, "finalizername"),
+	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(NameParams)},
 }
 
 type checker struct {
 	pass *analysis.Pass
 	// done: the named constants already reported (each once per package).
 	done map[*types.Const]bool
+	// params: the finalizer-name parameters of the package's functions.
+	params map[*types.Func][]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, done: map[*types.Const]bool{}}
+	if ssapkg.IsDependency(pass) {
+		return nil, nil // run only for the facts of the module's helpers: none there
+	}
+	c := &checker{pass: pass, done: map[*types.Const]bool{}, params: nameParams(pass)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
 		if ssapkg.InTestFile(pass, cur.Node().Pos()) {
@@ -84,6 +90,15 @@ func (c *checker) call(call *ast.CallExpr) {
 		c.name(call.Args[i])
 		return
 	}
+	// A helper of the module that hands its parameter to one of those.
+	if ps := c.helperNames(fn); len(ps) > 0 {
+		for _, i := range ps {
+			if i < len(call.Args) && (!fn.Signature().Variadic() || i < fn.Signature().Params().Len()-1) {
+				c.nameVia(call.Args[i], helperVia(c.pass, fn, i))
+			}
+		}
+		return
+	}
 	// SetFinalizers([]string{...}) of an object or its ObjectMeta.
 	if fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil && len(call.Args) == 1 {
 		if fn.Pkg() != nil && fn.Pkg().Path() == lifecycle.MetaV1Pkg {
@@ -118,7 +133,12 @@ func isMetaField(v *types.Var) bool {
 }
 
 // name checks one finalizer name, if it is a constant.
-func (c *checker) name(e ast.Expr) {
+func (c *checker) name(e ast.Expr) { c.nameVia(e, "") }
+
+// nameVia is name for a constant that becomes a finalizer name through a
+// helper; via says which (" (the finalizer name ensureFinalizer takes)"),
+// for the message.
+func (c *checker) nameVia(e ast.Expr, via string) {
 	e = ast.Unparen(e)
 	tv, ok := c.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
@@ -139,16 +159,16 @@ func (c *checker) name(e ast.Expr) {
 	}
 	if errs := validation.IsQualifiedName(value); len(errs) > 0 {
 		diag.Reportf(c.pass, at, nil,
-			"finalizer name %q is not a valid qualified name (%s): the API server rejects every write of an object that carries it, so the finalizer is never set; use \"<domain>/<name>\", such as \"example.com/cleanup\"",
-			value, errs[0])
+			"finalizer name %q%s is not a valid qualified name (%s): the API server rejects every write of an object that carries it, so the finalizer is never set; use \"<domain>/<name>\", such as \"example.com/cleanup\"",
+			value, via, errs[0])
 		return
 	}
 	if strings.Contains(value, "/") || lifecycle.StandardFinalizers[value] {
 		return
 	}
 	diag.Reportf(c.pass, at, nil,
-		"finalizer name %q is not domain-qualified: the API server warns on every write of a custom resource that carries it, and another controller may use the same name and remove it; rename it to %s, keep removing %q from objects that still carry it",
-		value, suggestion(value), value)
+		"finalizer name %q%s is not domain-qualified: the API server warns on every write of a custom resource that carries it, and another controller may use the same name and remove it; rename it to %s, keep removing %q from objects that still carry it",
+		value, via, suggestion(value), value)
 }
 
 // suggestion proposes a qualified name: "finalizer.example.com" becomes
