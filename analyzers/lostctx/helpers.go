@@ -102,8 +102,10 @@ func handedToCall(v ssa.Value) bool {
 // checkHelpers reports the helpers that make their own context while a
 // function of the reconcile set calls them with a context in scope: at
 // the context.TODO() of a helper of this package, at the call of a
-// helper of another package of the module.
-func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call) {
+// helper of another package of the module (or of one that takes a
+// context and drops it, known by its DropsContext fact). It returns the
+// contexts made by the package's helpers that it reported.
+func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call) map[*ssa.Call]bool {
 	reported := map[*ssa.Call]bool{}
 	for _, fn := range set.Funcs {
 		if ssapkg.InTestFile(pass, fn.Pos()) {
@@ -134,6 +136,9 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 			if obj == nil || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
 				continue
 			}
+			if reportDropped(pass, fn, c, obj, params[0]) {
+				continue
+			}
 			var fact OwnContext
 			if !pass.ImportObjectFact(obj, &fact) {
 				continue
@@ -147,6 +152,7 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 				obj.Pkg().Name(), obj.Name(), fact.Made, ctxName(params[0]), obj.Name(), ctxName(params[0]))
 		}
 	}
+	return reported
 }
 
 // chained is a function without a context parameter, reached from a

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(OwnContext)},
+	FactTypes: []analysis.Fact{new(OwnContext), new(DropsContext)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -38,7 +38,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range set.Funcs {
 		check(pass, fn)
 	}
-	checkHelpers(pass, set, own)
+	reported := checkHelpers(pass, set, own)
+	exportDropped(pass, funcs, set, own, reported)
 	for _, fn := range funcs {
 		checkDiscarded(pass, fn)
 	}

@@ -21,3 +21,9 @@ func TestLostCtx(t *testing.T) {
 func TestHelpersAndDiscarded(t *testing.T) {
 	fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./helpers")
 }
+
+// Helpers of another package of the module that take a context and still
+// make their own (DropsContext facts), next to the twins.
+func TestHelpersTakingContext(t *testing.T) {
+	fixturetest.Run(t, lostctx.Analyzer, "./ctxcaller", "./ctxhelper")
+}

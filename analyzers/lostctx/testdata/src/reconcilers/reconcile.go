@@ -162,7 +162,7 @@ func (r *GoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 // manager Runnable).
 type Janitor struct{ client.Client }
 
-func (j *Janitor) Start(ctx context.Context) error {
+func (j *Janitor) Start(ctx context.Context) error { // want Start:`dropsContext\(context.Background\(\) at reconcile.go:166\)`
 	return j.DeleteAllOf(context.Background(), &corev1.ConfigMap{})
 }
 
