@@ -92,9 +92,10 @@ func nameParams(pass *analysis.Pass) map[*types.Func][]int {
 }
 
 // namesOf returns the string parameters of fn (indexes without the
-// receiver) that a call in fn's own body gives, unchanged up to
-// conversions between string types, where known says a finalizer's name
-// goes. A parameter combined with other text (domain + "/" + name), or
+// receiver) that fn's own body gives, unchanged up to conversions between
+// string types, where known says a finalizer's name goes, or appends to
+// (or lists in) an object's finalizers: stored in its Finalizers field or
+// given to SetFinalizers. A parameter combined with other text (domain + "/" + name), or
 // captured by a closure, is not one: what reaches the call is not what the
 // caller passed.
 func namesOf(fn *ssa.Function, known func(*types.Func) []int) []int {
@@ -103,23 +104,82 @@ func namesOf(fn *ssa.Function, known func(*types.Func) []int) []int {
 		recv = 1
 	}
 	var out []int
-	for c := range ssaflow.Calls(fn) {
-		if _, isGo := c.(*ssa.Go); isGo {
-			continue
+	add := func(v ssa.Value) {
+		p := ssaflow.ParamIndex(fn, ssaflow.StripConv(v)) - recv
+		if p < 0 || slices.Contains(out, p) {
+			return
 		}
-		cc := c.Common()
-		args := crapi.CallArgs(cc)
-		for _, i := range known(crapi.Callee(cc)) {
-			if i < 0 || i >= len(args) {
-				continue
+		if b, ok := fn.Params[p+recv].Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			out = append(out, p)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Go:
+			case *ssa.Store:
+				// obj.Finalizers = append(obj.Finalizers, name), or = []string{name}.
+				if isFinalizersAddr(x.Addr) {
+					for _, e := range listElems(x.Val) {
+						add(e)
+					}
+				}
+			case ssa.CallInstruction:
+				cc := x.Common()
+				callee := crapi.Callee(cc)
+				args := crapi.CallArgs(cc)
+				for _, i := range known(callee) {
+					if i >= 0 && i < len(args) {
+						add(args[i])
+					}
+				}
+				// obj.SetFinalizers(append(obj.GetFinalizers(), name)).
+				if callee != nil && callee.Name() == "SetFinalizers" && callee.Signature().Recv() != nil && callee.Pkg() != nil && callee.Pkg().Path() == lifecycle.MetaV1Pkg && len(args) == 1 {
+					for _, e := range listElems(args[0]) {
+						add(e)
+					}
+				}
 			}
-			p := ssaflow.ParamIndex(fn, ssaflow.StripConv(args[i])) - recv
-			if p < 0 || slices.Contains(out, p) {
-				continue
-			}
-			if b, ok := fn.Params[p+recv].Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				out = append(out, p)
-			}
+		}
+	}
+	return out
+}
+
+// isFinalizersAddr reports whether addr is the address of an ObjectMeta's
+// Finalizers field (obj.Finalizers through the embedded ObjectMeta too).
+func isFinalizersAddr(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok || !crapi.IsNamed(ptr.Elem(), lifecycle.MetaV1Pkg, "ObjectMeta") {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field >= 0 && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Finalizers"
+}
+
+// listElems returns the elements a finalizer list adds, when they are
+// known: those appended (append(list, a, b)) or those of a slice literal
+// ([]string{a, b}).
+func listElems(v ssa.Value) []ssa.Value {
+	v = ssaflow.StripConv(v)
+	if call, ok := v.(*ssa.Call); ok {
+		b, isBuiltin := call.Call.Value.(*ssa.Builtin)
+		if !isBuiltin || b.Name() != "append" || len(call.Call.Args) != 2 {
+			return nil
+		}
+		v = call.Call.Args[1]
+	}
+	elems, ok := ssaflow.VariadicElems(v)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, e := range elems {
+		if e != nil {
+			out = append(out, e)
 		}
 	}
 	return out
