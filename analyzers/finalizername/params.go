@@ -95,9 +95,9 @@ func nameParams(pass *analysis.Pass) map[*types.Func][]int {
 // receiver) that fn's own body gives, unchanged up to conversions between
 // string types, where known says a finalizer's name goes, or appends to
 // (or lists in) an object's finalizers: stored in its Finalizers field or
-// given to SetFinalizers. A parameter combined with other text (domain + "/" + name), or
-// captured by a closure, is not one: what reaches the call is not what the
-// caller passed.
+// given to SetFinalizers. A parameter combined with other text
+// (domain + "/" + name), or captured by a closure, is not one: what
+// reaches the call is not what the caller passed.
 func namesOf(fn *ssa.Function, known func(*types.Func) []int) []int {
 	recv := 0
 	if fn.Signature.Recv() != nil {
