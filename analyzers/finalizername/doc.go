@@ -13,5 +13,7 @@
 // carrying it with a warning, and two controllers may pick the same name
 // and remove each other's finalizer. Use "<domain>/<name>", such as
 // "example.com/cleanup". Renaming strands the old name on live objects:
-// add the new name, and keep removing the old one.
+// add the new name, and keep removing the old one. A constant given to a
+// helper of the module that makes its parameter a finalizer name is
+// checked at the call.
 package finalizername

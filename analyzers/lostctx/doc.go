@@ -14,5 +14,7 @@
 // reconcile function, in the same-package functions it calls and in the
 // closures they run synchronously, such a call is reported when a
 // context.Context parameter is in scope; the suggested fix passes that
-// parameter. Code run by a go statement is left alone.
+// parameter. Code run by a go statement is left alone. A helper of
+// another package of the module that takes a context but still makes its
+// own for its calls is reported where the reconcile calls it.
 package lostctx
