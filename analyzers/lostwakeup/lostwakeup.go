@@ -308,7 +308,8 @@ func (a *analyzer) hasClientDefer(fn *ssa.Function) bool {
 // known to be non-nil and no other client call is made, and returns the
 // returns they reach that return without requeue: after a write, a zero
 // Result and a nil error; after the call of a helper (via), the helper's
-// Result and its error or nil. path holds the blocks those paths cross.
+// Result and its error or nil. Returns that no execution reaches
+// (ssaflow.Dead) are left out. path holds the blocks those paths cross.
 func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value, via bool) (rets []*ssa.Return, path map[*ssa.BasicBlock]bool) {
 	var resv ssa.Value
 	if via {
@@ -320,8 +321,17 @@ func (a *analyzer) cleanReturns(fn *ssa.Function, call *ssa.Call, errv ssa.Value
 	if errv != nil {
 		carriers = ssaflow.ErrorCarriers(fn, errv)
 	}
+	var live map[*ssa.BasicBlock]bool
 	accept := func(ret *ssa.Return) bool {
 		if len(ret.Results) != 2 {
+			return false
+		}
+		// A return behind a branch that cannot be taken (if err != nil
+		// inside if err == nil) is not a way out.
+		if live == nil {
+			live = ssaflow.Live(fn)
+		}
+		if !live[ret.Block()] {
 			return false
 		}
 		if via {

@@ -8,5 +8,5 @@ import (
 )
 
 func TestLostWakeup(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, lostwakeup.Analyzer, "./earlyreturn", "./nomodel", "./rawsource", "./crosspkg/...")
+	fixturetest.RunWithSuggestedFixes(t, lostwakeup.Analyzer, "./earlyreturn", "./nomodel", "./rawsource", "./crosspkg/...", "./deadreturn")
 }
