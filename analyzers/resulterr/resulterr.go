@@ -296,11 +296,14 @@ func split(p pair, b *ssa.BasicBlock, depth int, out *[]pair) {
 }
 
 // mayBeNonNil reports whether the error v may be non-nil: it is not the
-// constant nil, nor a phi of nothing else.
+// constant nil, nor a phi of nothing else, nor a load of a variable that
+// no assignment of a value that may be non-nil reaches (nilLoad).
 func mayBeNonNil(v ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.Const:
 		return !x.IsNil()
+	case *ssa.UnOp:
+		return !nilLoad(x, depth)
 	case *ssa.Phi:
 		if depth > 8 {
 			return true
