@@ -244,7 +244,9 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *for
 			fixable = false
 		}
 	}
-	if !reported || !fw.reaches(fn, 0) {
+	// A return behind a branch no execution takes (if r.Update(ctx, o);
+	// err != nil inside if err == nil) returns nothing.
+	if !reported || !fw.reaches(fn, 0) || ssaflow.Dead(ret.Block()) {
 		return
 	}
 	report(pass, fn, ret, fixable)
