@@ -88,6 +88,9 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 		}
 		reach := ssaflow.Reachable(exists, nil)
 		for ret := range ssaflow.Returns(fn) {
+			if ssaflow.Dead(ret.Block()) {
+				continue // behind a branch no execution takes
+			}
 			if b, ok := skipped(fn, objs, obj, exists, reach, branches, removals, ret); ok {
 				report(pass, fn, ret, b)
 				break // one per object: the first return explains the others
