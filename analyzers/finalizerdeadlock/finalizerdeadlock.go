@@ -147,14 +147,17 @@ func (c *checker) checkTerminatingPaths() {
 		}
 		var rets []*ssa.Return
 		unknown := false
+		live := ssaflow.Live(c.fn)
 		for b := range reach {
 			for _, instr := range b.Instrs {
 				if c.mayRemoveUnknown(instr, x) {
 					unknown = true
 				}
 			}
-			// Returns inside the terminating branch, if it has its own block.
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(term.Preds) == 1 && term.Dominates(b) {
+			// Returns inside the terminating branch, if it has its own
+			// block, but not one behind a branch no execution takes: the
+			// finding is placed at the first return that can run.
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(term.Preds) == 1 && term.Dominates(b) && live[b] {
 				rets = append(rets, ret)
 			}
 		}
@@ -163,7 +166,7 @@ func (c *checker) checkTerminatingPaths() {
 		}
 		reachesExit := false
 		for b := range reach {
-			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && live[b] {
 				reachesExit = true
 			}
 		}
