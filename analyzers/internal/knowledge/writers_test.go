@@ -70,6 +70,11 @@ func TestWriters(t *testing.T) {
 			t.Errorf("%s.%s: no field %v", r.Pkg, r.Type, r.When.Field)
 			continue
 		}
+		if f.Pkg() == nil || f.Pkg().Path() != r.Pkg {
+			// updatepatch resolves the field in the package that
+			// declares it.
+			t.Errorf("%s.%s: %s is not declared in the type's package", r.Pkg, r.Type, r.When.Name)
+		}
 		found := false
 		for _, name := range pkg.Scope().Names() {
 			c, ok := pkg.Scope().Lookup(name).(*types.Const)
