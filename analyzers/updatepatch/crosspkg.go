@@ -132,33 +132,37 @@ func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 		}
 		for _, site := range f.Sites {
 			t := site.Type.Resolve(c.pass.Pkg)
-			if t == nil || !c.childOf(t, ctls) {
+			if t == nil {
+				continue
+			}
+			who, ok := c.childOf(t, ctls)
+			if !ok {
 				continue
 			}
 			callee := call.Common().StaticCallee()
 			diag.Report(c.pass, analysis.Diagnostic{
 				Pos: call.Pos(),
-				Message: fmt.Sprintf("%s updates the whole %s (%s), which another controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
-					funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At),
+				Message: fmt.Sprintf("%s updates the whole %s (%s), %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
+					funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At, who),
 			})
 			break // one report per call
 		}
 	}
 }
 
-// childOf reports whether t is an object with a status that none of the
-// controllers ctls is For: its status has a writer, every write of which
-// makes a stale copy conflict.
-func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller) bool {
-	if !hasStatus(t) || ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
-		return false
+// childOf reports whether t is an object that none of the controllers
+// ctls is For and that another writer is known to write (see namedWriter;
+// only its type is known here, not the object's fields), and names it.
+func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
+	if ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
+		return "", false
 	}
 	for _, ctl := range ctls {
 		if ctl.IsFor(t) {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return c.namedWriter(t, ctls, nil)
 }
 
 // funcName names fn as its caller's package would: pkg.F or (*pkg.T).M.

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Updates)},
+	FactTypes: []analysis.Fact{new(Updates), new(Conditions)},
 }
 
 // all widens the check to every Update after field changes.
@@ -49,6 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
 	c := &checker{
 		pass:    pass,
+		funcs:   funcs,
 		objs:    objects.Of(pass),
 		names:   map[ast.Node]map[string]insertion{},
 		pending: map[*ssa.Function][]UpdateSite{},
@@ -69,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.checkFunc(fn, ctls)
 	}
 	c.exportUpdates(funcs, scope)
+	c.exportConditions()
 	return nil, nil
 }
 
@@ -170,6 +172,7 @@ func localCallee(cc *ssa.CallCommon, pkg *ssa.Package) *ssa.Function {
 // checker holds what is shared by the functions of one package.
 type checker struct {
 	pass  *analysis.Pass
+	funcs []*ssa.Function
 	objs  *objects.Result
 	model *ctrlmodel.Model
 	// inReconciler: the function checked is (in) a Reconcile method, whose
@@ -186,6 +189,10 @@ type checker struct {
 	// pending holds the Updates of each function that this package
 	// cannot judge, for the Updates facts.
 	pending map[*ssa.Function][]UpdateSite
+	// local and conds are the keys of the writers' conditions that this
+	// package, and with its imports, may meet (see Conditions); nil
+	// until computed.
+	local, conds []string
 }
 
 func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
@@ -247,8 +254,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if types.IsInterface(t) || crapi.Named(t) == nil {
 		return // an object of unknown kind: it may be the For type
 	}
-	who, ok := c.whoElseWrites(t, ctls)
-	if !ok && len(ctls) > 0 {
+	if !c.considered(t, ctls) {
 		return
 	}
 	h := c.objs.Steps(fn, call, obj)
@@ -269,6 +275,10 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if h.Strong&^objects.Status == 0 {
 		// Update drops status changes, and so would a Patch of the main
 		// resource: the wrong writer, which statuswriter reports.
+		return
+	}
+	who, ok := c.whoElseWrites(t, ctls, &h)
+	if !ok && len(ctls) > 0 {
 		return
 	}
 	if !ok {
@@ -311,22 +321,45 @@ func (c *checker) fromServer(fn *ssa.Function, in ssa.Instruction, obj ssa.Value
 	return false
 }
 
+// considered reports whether an Update of an object of type t in code of
+// the controllers ctls may be reported at all, before its history is
+// looked at: not an object of a For type, nor one whose kind is data.
+func (c *checker) considered(t types.Type, ctls []*ctrlmodel.Controller) bool {
+	if all || len(ctls) == 0 {
+		return true
+	}
+	if ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
+		return false
+	}
+	for _, ctl := range ctls {
+		if !forKnown(ctl) || ctl.IsFor(t) {
+			return false
+		}
+	}
+	return true
+}
+
 // whoElseWrites decides whether an Update of an object of type t is
-// reported in code of the controllers ctls, and names who else writes such
-// objects for the message: an object with a status has a controller that
-// reports it (the deployment controller, the kubelet, the controller of a
-// custom resource), and every status write makes a stale copy conflict.
-func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
+// reported in code of the controllers ctls, and names who else writes the
+// object for the message (see namedWriter): a Kubernetes component, by
+// the knowledge table and the object's fields (steps: its changes since
+// the fetch); another controller of the package For its type; the
+// controller of a custom resource; another operator. An object nothing
+// else is known to write is not reported when the module creates objects
+// of its type and gives them owner references: it is the operator's own
+// child. Other objects of such types may be anybody's ("which other
+// clients may also write").
+func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller, steps *objects.Steps) (string, bool) {
 	const (
-		child  = "which another controller also writes"
 		other  = "which other clients may also write"
 		anyone = "which users and other controllers may also write"
 	)
 	if len(ctls) == 0 {
 		// Code of no known controller: a built-in kind whose status
-		// Kubernetes writes, unless a controller of the package is For it.
-		if w := knowledge.StatusWriter(crapi.Named(t)); w != "" && !c.forAny(t) && !c.inReconciler && !c.handedOn {
-			return "whose status " + w + " also writes", true
+		// Kubernetes keeps writing, unless a controller of the package is
+		// For it.
+		if w := busyWriter(t); w != "" && !c.forAny(t) && !c.inReconciler && !c.handedOn {
+			return w, true
 		}
 		return anyone, all
 	}
@@ -338,10 +371,26 @@ func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller) (str
 			return anyone, all
 		}
 	}
-	if hasStatus(t) {
-		return child, true
+	if who, ok := c.namedWriter(t, ctls, steps); ok {
+		return who, true
+	}
+	if c.objs.CreatesOwned(t) {
+		return other, all // the operator's own child, which nothing else writes
 	}
 	return other, true
+}
+
+// busyWriter names, for the message, the Kubernetes component that keeps
+// writing objects of type t whatever their fields ("whose status the
+// deployment controller also writes"), or "".
+func busyWriter(t types.Type) string {
+	rows, _ := knowledge.Writers(crapi.Named(t))
+	for _, w := range rows {
+		if w.Busy && w.When == nil {
+			return "whose " + w.Part + " " + w.Writer + " also writes"
+		}
+	}
+	return ""
 }
 
 // forAny reports whether a controller of the package's model is For t.

@@ -50,7 +50,7 @@ func (r *WebReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if dep.Spec.Replicas == nil || *dep.Spec.Replicas != replicas || frontend.Image != "nginx" {
 		dep.Spec.Replicas = &replicas
 		frontend.Image = "nginx"
-		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, which another controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom`
+		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom`
 			return ctrl.Result{}, err
 		}
 	}
@@ -104,7 +104,7 @@ func (r *WebReconciler) markPods(ctx context.Context, ns string) error {
 			pod.Labels = map[string]string{}
 		}
 		pod.Labels["example.com/marked"] = "true"
-		if err := r.Update(ctx, pod); err != nil { // want `Update writes the whole v1.Pod, which another controller also writes`
+		if err := r.Update(ctx, pod); err != nil { // want `Update writes the whole v1.Pod, whose status the kubelet also writes`
 			return err
 		}
 	}
@@ -325,7 +325,7 @@ func (r *StoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 			sts.Spec.Template.Annotations = map[string]string{}
 		}
 		sts.Spec.Template.Annotations["example.com/restartedAt"] = "now"
-		return ctrl.Result{}, r.client.Update(ctx, sts) // want `Update writes the whole v1.StatefulSet, which another controller also writes`
+		return ctrl.Result{}, r.client.Update(ctx, sts) // want `Update writes the whole v1.StatefulSet, whose status the statefulset controller also writes`
 	}
 	return ctrl.Result{}, nil
 }

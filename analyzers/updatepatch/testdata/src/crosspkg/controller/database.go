@@ -26,7 +26,7 @@ func (r *FrontendReconciler) SetupWithManager(mgr ctrl.Manager) error {
 }
 
 func (r *FrontendReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	if err := steps.Scale(ctx, r, req.NamespacedName); err != nil { // want `steps.Scale updates the whole api.Database \(steps.go:22\), which another controller also writes`
+	if err := steps.Scale(ctx, r, req.NamespacedName); err != nil { // want `steps.Scale updates the whole api.Database \(steps.go:22\), which the DatabaseReconciler controller \(For api.Database\) also writes`
 		return ctrl.Result{}, err
 	}
 	if err := steps.Reset(ctx, r, req.NamespacedName); err != nil {

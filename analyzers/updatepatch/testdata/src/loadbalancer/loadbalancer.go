@@ -1,0 +1,76 @@
+package loadbalancer // want package:`conditions\(k8s.io/api/core/v1.Service spec.type=LoadBalancer\)`
+
+// This package is an operator that exposes what its ConfigMap describes
+// through a Service of type LoadBalancer: the service controller writes that
+// Service's status (the load balancer's address) and a finalizer, so a
+// whole-object Update of a stale copy conflicts with it.
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+// EdgeReconciler is For ConfigMaps (its configuration) and owns the
+// Services it creates.
+type EdgeReconciler struct {
+	client.Client
+}
+
+func (r *EdgeReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.ConfigMap{}).
+		Owns(&corev1.Service{}).
+		Complete(r)
+}
+
+func (r *EdgeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	svc := &corev1.Service{}
+	svc.Namespace, svc.Name = cm.Namespace, cm.Name
+	svc.Spec.Type = corev1.ServiceTypeLoadBalancer
+	if err := controllerutil.SetControllerReference(cm, svc, r.Scheme()); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, client.IgnoreAlreadyExists(r.Create(ctx, svc))
+}
+
+// Reported: the Services this package makes are LoadBalancers, and the
+// code does not set the type of the one it fetched.
+func (r *EdgeReconciler) setPorts(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	svc.Spec.Ports = []corev1.ServicePort{{Name: "https", Port: 443}}
+	return r.Update(ctx, svc) // want `Update writes the whole v1.Service, whose status the service controller also writes \(when its spec.type is LoadBalancer, which this code may set\)`
+}
+
+// Reported: the type is set from data, which may say LoadBalancer.
+func (r *EdgeReconciler) setType(ctx context.Context, key types.NamespacedName, typ corev1.ServiceType) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	svc.Spec.Type = typ
+	return r.Update(ctx, svc) // want `Update writes the whole v1.Service, whose status the service controller also writes`
+}
+
+// Twin, not reported: on its way to the Update the Service becomes a
+// ClusterIP one, which the service controller leaves alone, and the
+// package creates Services with an owner reference.
+func (r *EdgeReconciler) internalOnly(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	svc.Spec.Type = corev1.ServiceTypeClusterIP
+	return r.Update(ctx, svc)
+}
