@@ -141,7 +141,7 @@ func (c *checker) mayHold(t types.Type, w knowledge.Writer, steps *objects.Steps
 		for _, in := range steps.Changes {
 			if v, ok := storedInto(in, field); ok {
 				set = true
-				holds = holds || v == nil || w.When.Holds(v.Value)
+				holds = holds || mayBe(v, w.When)
 			}
 		}
 		if set {
@@ -152,8 +152,8 @@ func (c *checker) mayHold(t types.Type, w knowledge.Writer, steps *objects.Steps
 }
 
 // storedInto returns the value instr stores into the field, if it is such
-// a store; a nil constant for a value that is not a constant.
-func storedInto(instr ssa.Instruction, field *types.Var) (*ssa.Const, bool) {
+// a store.
+func storedInto(instr ssa.Instruction, field *types.Var) (ssa.Value, bool) {
 	st, ok := instr.(*ssa.Store)
 	if !ok {
 		return nil, false
@@ -162,8 +162,35 @@ func storedInto(instr ssa.Instruction, field *types.Var) (*ssa.Const, bool) {
 	if !ok || fieldOf(fa) != field {
 		return nil, false
 	}
-	k, _ := ssaflow.StripConv(st.Val).(*ssa.Const)
-	return k, true
+	return st.Val, true
+}
+
+// mayBe reports whether the value v may meet the condition: one of the
+// constants it is (through conversions and the edges of phis) is the
+// condition's value, or it may be something else than a constant.
+func mayBe(v ssa.Value, cond *knowledge.Condition) bool {
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value) bool
+	visit = func(v ssa.Value) bool {
+		v = ssaflow.StripConv(v)
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Const:
+			return cond.Holds(v.Value)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if visit(e) {
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	}
+	return visit(v)
 }
 
 // fieldOf returns the field a FieldAddr points to, or nil.
@@ -255,7 +282,7 @@ func (c *checker) localConditions() []string {
 				if !ok {
 					continue
 				}
-				if k, _ := ssaflow.StripConv(st.Val).(*ssa.Const); k == nil || w.When.Holds(k.Value) {
+				if mayBe(st.Val, w.When) {
 					c.local = append(c.local, conditionKey(w))
 				}
 			}

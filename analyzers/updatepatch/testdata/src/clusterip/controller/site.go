@@ -122,6 +122,21 @@ func (r *SiteReconciler) setPorts(ctx context.Context, key types.NamespacedName)
 	return r.Update(ctx, svc)
 }
 
+// expose makes the Service a NodePort one, or keeps it ClusterIP: either
+// way not a LoadBalancer.
+func (r *SiteReconciler) expose(ctx context.Context, key types.NamespacedName, external bool) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	typ := corev1.ServiceTypeClusterIP
+	if external {
+		typ = corev1.ServiceTypeNodePort
+	}
+	svc.Spec.Type = typ
+	return r.Update(ctx, svc)
+}
+
 // rehash replaces the ConfigMap's data and its content hash.
 func (r *SiteReconciler) rehash(ctx context.Context, key types.NamespacedName, data map[string]string, hash string) error {
 	cm := &corev1.ConfigMap{}
