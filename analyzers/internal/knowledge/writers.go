@@ -71,16 +71,20 @@ var writers = []Writer{
 	// Service.
 	{Pkg: coreV1, Type: "Service", Writer: "the service controller", Part: "status",
 		When: &Condition{Field: []string{"Spec", "Type"}, Value: "LoadBalancer", Name: "spec.type"}},
+	// The token controller fills the data of a Secret of type
+	// service-account-token.
+	{Pkg: coreV1, Type: "Secret", Writer: "the token controller", Part: "data",
+		When: &Condition{Field: []string{"Type"}, Value: "kubernetes.io/service-account-token", Name: "type"}},
 	{Pkg: netV1, Type: "Ingress", Writer: "the ingress controller", Part: "status"},
 	{Pkg: policyV1, Type: "PodDisruptionBudget", Writer: "the disruption controller", Part: "status", Busy: true},
 	{Pkg: hpaV2, Type: "HorizontalPodAutoscaler", Writer: "the horizontal pod autoscaler", Part: "status", Busy: true},
 	{Pkg: hpaV1, Type: "HorizontalPodAutoscaler", Writer: "the horizontal pod autoscaler", Part: "status", Busy: true},
 	{Pkg: crdV1, Type: "CustomResourceDefinition", Writer: "the apiextensions API server", Part: "status"},
 
-	// No other writer. A ServiceAccount: since Kubernetes 1.24 the token
+	// No other writer (a Secret of another type than the token's, above,
+	// neither). A ServiceAccount: since Kubernetes 1.24 the token
 	// controller no longer adds token Secrets to it.
 	{Pkg: coreV1, Type: "ConfigMap"},
-	{Pkg: coreV1, Type: "Secret"},
 	{Pkg: coreV1, Type: "ServiceAccount"},
 	{Pkg: coreV1, Type: "LimitRange"},
 	{Pkg: netV1, Type: "NetworkPolicy"},
