@@ -174,6 +174,9 @@ func (c *Condition) Resolve(t types.Type) *types.Var {
 		if p, ok := t.(*types.Pointer); ok {
 			t = types.Unalias(p.Elem())
 		}
+		if t == nil {
+			return nil
+		}
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok {
 			return nil

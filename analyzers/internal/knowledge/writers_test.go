@@ -99,6 +99,9 @@ func TestWriters(t *testing.T) {
 			t.Errorf("APIGroup(%s) = %q, want %q", path, got, want)
 		}
 	}
+	if f := (&knowledge.Condition{Field: []string{"Spec"}}).Resolve(nil); f != nil {
+		t.Errorf("Resolve(nil) = %v", f)
+	}
 	if rs, known := knowledge.Writers(nil); known || rs != nil {
 		t.Errorf("Writers(nil) = %v, %v", rs, known)
 	}
