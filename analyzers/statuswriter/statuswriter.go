@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fakeclient"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -35,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	funcs := ssapkg.Of(pass).SrcFuncs()
-	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass)}
+	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakeclient.New(funcs)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -77,6 +78,8 @@ type checker struct {
 	pass    *analysis.Pass
 	objs    *objects.Result
 	markers *apimarkers.Result
+	// fakes tells the clients built by controller-runtime's fake package.
+	fakes *fakeclient.Index
 }
 
 func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
@@ -86,6 +89,12 @@ func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 	}
 	obj := ssaflow.Strip(w.obj)
 	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !c.hasStatusSubresource(obj.Type()) {
+		return
+	}
+	if has, ok := c.fakes.StatusSubresource(fakeclient.WriterClient(call.Common()), obj.Type()); ok && !has {
+		// A fake client without the status subresource for the type: its
+		// Update and Patch store the status, and its status writer fails
+		// loudly (NotFound).
 		return
 	}
 	stops := map[ssa.Instruction]bool{}

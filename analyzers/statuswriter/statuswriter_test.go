@@ -8,5 +8,5 @@ import (
 )
 
 func TestStatusWriter(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, statuswriter.Analyzer, "./api", "./controller", "./recorder")
+	fixturetest.RunWithSuggestedFixes(t, statuswriter.Analyzer, "./api", "./controller", "./recorder", "./fakeclient")
 }

@@ -1,0 +1,466 @@
+// Package fakeclient models the clients a package builds with
+// controller-runtime's fake package: which client values are fake on
+// every path, and which object types such a client serves the status
+// subresource for.
+//
+// The fake client gives a type a status subresource when it is one of
+// the built-in types it always treats so (crapi.FakeInTreeStatus) or when
+// an object of the type was given to ClientBuilder.WithStatusSubresource;
+// nothing else does (not WithObjects, not the scheme). For any other
+// type, Update and Patch store .status with the rest of the object and
+// the status writer answers NotFound.
+package fakeclient
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+const maxDepth = 24
+
+// Client is one fake client build: the object types given to its
+// builder's WithStatusSubresource.
+type Client struct {
+	status []types.Type
+	// unknown is set when an object of unknown type was given to
+	// WithStatusSubresource (a client.Object, a slice passed on), or the
+	// builder went where the model cannot follow it.
+	unknown bool
+}
+
+// StatusSubresource reports whether the client serves t's status as a
+// subresource; known is false when that cannot be told.
+func (c Client) StatusSubresource(t types.Type) (has, known bool) {
+	if crapi.FakeInTreeStatus(t) {
+		return true, true
+	}
+	for _, s := range c.status {
+		if types.Identical(ssaflow.Deref(s), ssaflow.Deref(t)) {
+			return true, true
+		}
+	}
+	return false, !c.unknown
+}
+
+// Index follows the client values of a package's functions back to the
+// fake client builds.
+type Index struct {
+	callers    map[*ssa.Function][]ssa.CallInstruction
+	globals    map[*ssa.Global][]ssa.Value
+	addrTaken  map[*ssa.Function]bool
+	builderMem map[*ssa.Call]Client
+}
+
+// New indexes funcs, the functions of one package (closures included).
+func New(funcs []*ssa.Function) *Index {
+	ix := &Index{
+		callers:    ssaflow.StaticCallers(funcs),
+		globals:    map[*ssa.Global][]ssa.Value{},
+		addrTaken:  map[*ssa.Function]bool{},
+		builderMem: map[*ssa.Call]Client{},
+	}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if g, ok := st.Addr.(*ssa.Global); ok {
+						ix.globals[g] = append(ix.globals[g], st.Val)
+					}
+				}
+				ops = instr.Operands(ops[:0])
+				call, _ := instr.(ssa.CallInstruction)
+				for i, op := range ops {
+					f, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					// The callee of a static call is its first operand.
+					if call != nil && i == 0 && call.Common().Value == f {
+						continue
+					}
+					ix.addrTaken[f] = true
+				}
+			}
+		}
+	}
+	return ix
+}
+
+// Of returns the fake clients v may be, when it is one on every path: the
+// result of a fake builder's Build or of fake.NewFakeClient, wrapped by
+// interceptor.NewClient or not, through conversions, local variables and
+// package variables, the results of the package's functions, the fields
+// of a struct the function makes (a reconciler literal given the client),
+// and the parameters of the package's unexported functions whose every
+// call passes one. ok is false when some path leads elsewhere.
+func (ix *Index) Of(v ssa.Value) (clients []Client, ok bool) {
+	if ix == nil || v == nil {
+		return nil, false
+	}
+	return ix.of(v, map[ssa.Value]bool{}, 0)
+}
+
+func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, bool) {
+	v = ssaflow.Strip(v)
+	if depth > maxDepth || seen[v] {
+		return nil, false
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	all := func(vals []ssa.Value) ([]Client, bool) {
+		var out []Client
+		for _, x := range vals {
+			if ssaflow.IsNil(x) {
+				continue // a nil client writes nothing
+			}
+			cs, ok := ix.of(x, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, cs...)
+		}
+		return out, len(out) > 0
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		cc := x.Common()
+		switch crapi.FakeStepOf(crapi.Callee(cc)) {
+		case crapi.FakeBuild:
+			return []Client{ix.builder(x)}, true
+		case crapi.FakeNewClient:
+			return []Client{{}}, true
+		case crapi.FakeIntercept:
+			if args := crapi.CallArgs(cc); len(args) > 0 {
+				return ix.of(args[0], seen, depth+1)
+			}
+			return nil, false
+		}
+		return all(results(cc, 0))
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return all(results(call.Common(), x.Index))
+		}
+	case *ssa.Phi:
+		return all(x.Edges)
+	case *ssa.FreeVar:
+		if b := ssaflow.Binding(x); b != nil {
+			return ix.of(b, seen, depth+1)
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil, false
+		}
+		switch a := x.X.(type) {
+		case *ssa.Alloc, *ssa.FreeVar:
+			return all(ssaflow.CellStores(a))
+		case *ssa.Global:
+			return all(ix.globals[a])
+		case *ssa.FieldAddr:
+			vals, ok := ix.fieldStores(a, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			return all(vals)
+		}
+	case *ssa.Parameter:
+		fn := x.Parent()
+		if fn == nil || fn.Parent() != nil || ix.addrTaken[fn] || fn.Signature.Recv() != nil || token.IsExported(fn.Name()) {
+			return nil, false
+		}
+		i := ssaflow.ParamIndex(fn, x)
+		var args []ssa.Value
+		for _, call := range ix.callers[fn] {
+			cc := call.Common()
+			if i < 0 || i >= len(cc.Args) {
+				return nil, false
+			}
+			args = append(args, cc.Args[i])
+		}
+		return all(args)
+	}
+	return nil, false
+}
+
+// results returns the values the function cc calls returns as its index'th
+// result, when it is a function of the package with a body.
+func results(cc *ssa.CallCommon, index int) []ssa.Value {
+	f := cc.StaticCallee()
+	if f == nil || len(f.Blocks) == 0 || f.TypeParams().Len() > 0 || f.Origin() != nil {
+		return nil
+	}
+	var out []ssa.Value
+	for ret := range ssaflow.Returns(f) {
+		if index >= len(ret.Results) {
+			return nil
+		}
+		out = append(out, ssaflow.Returned(ret.Results[index]))
+	}
+	return out
+}
+
+// fieldStores returns the values stored into the field fa addresses, when
+// its struct is made by the package (a composite literal, a new(T)) on
+// every path and the field's address goes nowhere else.
+func (ix *Index) fieldStores(fa *ssa.FieldAddr, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	allocs, ok := ix.allocs(fa.X, seen, depth)
+	if !ok {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, a := range allocs {
+		refs := a.Referrers()
+		if refs == nil {
+			return nil, false
+		}
+		for _, r := range *refs {
+			f, ok := r.(*ssa.FieldAddr)
+			if !ok || f.Field != fa.Field {
+				continue
+			}
+			frefs := f.Referrers()
+			if frefs == nil {
+				continue
+			}
+			for _, fr := range *frefs {
+				switch fr := fr.(type) {
+				case *ssa.Store:
+					if fr.Addr != f {
+						return nil, false
+					}
+					out = append(out, fr.Val)
+				case *ssa.UnOp:
+					if fr.Op != token.MUL {
+						return nil, false
+					}
+				case *ssa.DebugRef:
+				default:
+					return nil, false // its address goes elsewhere
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// allocs returns the structs p points to, when each is made in the
+// package: an Alloc, through free variables, local variables stored once
+// and the results of the package's functions.
+func (ix *Index) allocs(p ssa.Value, seen map[ssa.Value]bool, depth int) ([]*ssa.Alloc, bool) {
+	p = ssaflow.Strip(p)
+	if depth > maxDepth || seen[p] {
+		return nil, false
+	}
+	seen[p] = true
+	defer delete(seen, p)
+	many := func(vals []ssa.Value) ([]*ssa.Alloc, bool) {
+		var out []*ssa.Alloc
+		for _, v := range vals {
+			as, ok := ix.allocs(v, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, as...)
+		}
+		return out, len(out) > 0
+	}
+	switch x := p.(type) {
+	case *ssa.Alloc:
+		return []*ssa.Alloc{x}, true
+	case *ssa.FreeVar:
+		if b := ssaflow.Binding(x); b != nil {
+			return ix.allocs(b, seen, depth+1)
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if _, ok := x.X.(*ssa.FieldAddr); !ok {
+				if stores := ssaflow.CellStores(x.X); len(stores) == 1 {
+					return ix.allocs(stores[0], seen, depth+1)
+				}
+			}
+		}
+	case *ssa.Call:
+		return many(results(x.Common(), 0))
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return many(results(call.Common(), x.Index))
+		}
+	case *ssa.Phi:
+		return many(x.Edges)
+	}
+	return nil, false
+}
+
+// builder returns the client that the Build call makes: the types given to
+// WithStatusSubresource on its builder, wherever the builder went in the
+// package.
+func (ix *Index) builder(build *ssa.Call) Client {
+	if c, ok := ix.builderMem[build]; ok {
+		return c
+	}
+	var c Client
+	roots, ok := ix.roots(crapi.Receiver(build.Common()), map[ssa.Value]bool{}, 0)
+	if !ok {
+		c.unknown = true
+	}
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if seen[v] || c.unknown {
+			return
+		}
+		seen[v] = true
+		if depth > maxDepth {
+			c.unknown = true
+			return
+		}
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+			case *ssa.Phi:
+				walk(r, depth+1)
+			case *ssa.Return:
+				// The builder goes back to the callers.
+				for _, call := range ix.callers[r.Parent()] {
+					if cv := call.Value(); cv != nil {
+						walk(cv, depth+1)
+					}
+				}
+			case *ssa.Call:
+				cc := r.Common()
+				step := crapi.FakeStepOf(crapi.Callee(cc))
+				if step == crapi.NotFake || crapi.Receiver(cc) != v || slices.Contains(crapi.CallArgs(cc), v) {
+					c.unknown = true // handed to other code
+					return
+				}
+				switch step {
+				case crapi.FakeWithStatus:
+					c.register(crapi.CallArgs(cc))
+					walk(r, depth+1)
+				case crapi.FakeConfigure:
+					walk(r, depth+1)
+				}
+			default:
+				c.unknown = true
+				return
+			}
+		}
+	}
+	for _, root := range roots {
+		walk(root, 0)
+	}
+	ix.builderMem[build] = c
+	return c
+}
+
+// register adds the types of the objects given to WithStatusSubresource.
+func (c *Client) register(args []ssa.Value) {
+	if len(args) != 1 {
+		c.unknown = true
+		return
+	}
+	elems, ok := ssaflow.VariadicElems(args[0])
+	if !ok {
+		c.unknown = true
+		return
+	}
+	for _, e := range elems {
+		t := ssaflow.Strip(e).Type()
+		if !concreteObject(t) {
+			c.unknown = true
+			return
+		}
+		c.status = append(c.status, t)
+	}
+}
+
+// concreteObject reports whether t is a pointer to a struct type that is
+// one kind (it embeds ObjectMeta, and is not metav1's
+// PartialObjectMetadata, whose kind is in its value).
+func concreteObject(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n := crapi.Named(p)
+	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == lifecycle.MetaV1Pkg || n.TypeArgs().Len() > 0 {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && objects.ObjectStruct(st)
+}
+
+// roots returns the fake.NewClientBuilder calls the builder b comes from.
+func (ix *Index) roots(b ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	if b == nil || depth > maxDepth || seen[b] {
+		return nil, false
+	}
+	seen[b] = true
+	many := func(vals []ssa.Value) ([]ssa.Value, bool) {
+		var out []ssa.Value
+		for _, v := range vals {
+			rs, ok := ix.roots(v, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, rs...)
+		}
+		return out, len(out) > 0
+	}
+	switch x := b.(type) {
+	case *ssa.Call:
+		cc := x.Common()
+		switch crapi.FakeStepOf(crapi.Callee(cc)) {
+		case crapi.FakeNewBuilder:
+			return []ssa.Value{x}, true
+		case crapi.FakeConfigure, crapi.FakeWithStatus:
+			return ix.roots(crapi.Receiver(cc), seen, depth+1)
+		}
+		return many(results(cc, 0))
+	case *ssa.Phi:
+		return many(x.Edges)
+	}
+	return nil, false
+}
+
+// WriterClient returns the client a client call is made through: its
+// receiver, or the client whose Status() or SubResource("status") made the
+// writer of a status write.
+func WriterClient(cc *ssa.CallCommon) ssa.Value {
+	recv := crapi.Receiver(cc)
+	if crapi.IsStatusWriter(recv) {
+		return crapi.Receiver(recv.(*ssa.Call).Common())
+	}
+	return recv
+}
+
+// StatusSubresource reports, when client is a fake client on every path,
+// whether it serves t's status as a subresource; ok is false when client
+// may be another client, or the fake clients it may be disagree or cannot
+// tell.
+func (ix *Index) StatusSubresource(client ssa.Value, t types.Type) (has, ok bool) {
+	clients, ok := ix.Of(client)
+	if !ok {
+		return false, false
+	}
+	for i, c := range clients {
+		h, known := c.StatusSubresource(t)
+		if !known || (i > 0 && h != has) {
+			return false, false
+		}
+		has = h
+	}
+	return has, true
+}
