@@ -1,0 +1,3 @@
+// Package fakeclient tests status writes through controller-runtime's
+// fake client.
+package fakeclient
