@@ -115,3 +115,20 @@ func FakeInTreeStatus(t types.Type) bool {
 	}
 	return false
 }
+
+// FakeHasStatusSubresources reports whether the fake package fake (as the
+// analysed code imports it) serves status subresources at all: it has
+// ClientBuilder.WithStatusSubresource (controller-runtime v0.15 on).
+// Before, its Update stored everything, status included, and its status
+// writer wrote the whole object.
+func FakeHasStatusSubresources(fake *types.Package) bool {
+	if fake == nil {
+		return true
+	}
+	tn, ok := fake.Scope().Lookup("ClientBuilder").(*types.TypeName)
+	if !ok {
+		return true
+	}
+	m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, fake, "WithStatusSubresource")
+	return m != nil
+}

@@ -68,6 +68,19 @@ func TestFakeBuilderMethods(t *testing.T) {
 			}
 		}
 	}
+	if !FakeHasStatusSubresources(fakePkg) {
+		t.Error("FakeHasStatusSubresources(fake) = false")
+	}
+	if FakeHasStatusSubresources(icpt) != true {
+		t.Error("FakeHasStatusSubresources of a package without ClientBuilder must keep the default")
+	}
+	legacy := types.NewPackage(FakePkg, "fake")
+	ltn := types.NewTypeName(0, legacy, "ClientBuilder", nil)
+	types.NewNamed(ltn, types.NewStruct(nil, nil), nil)
+	legacy.Scope().Insert(ltn)
+	if FakeHasStatusSubresources(legacy) {
+		t.Error("FakeHasStatusSubresources of a builder without WithStatusSubresource = true")
+	}
 	for _, c := range []struct {
 		pkg  *types.Package
 		name string

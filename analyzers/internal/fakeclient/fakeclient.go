@@ -8,7 +8,9 @@
 // an object of the type was given to ClientBuilder.WithStatusSubresource;
 // nothing else does (not WithObjects, not the scheme). For any other
 // type, Update and Patch store .status with the rest of the object and
-// the status writer answers NotFound.
+// the status writer answers NotFound. A fake package without
+// WithStatusSubresource (controller-runtime before v0.15) serves no
+// status subresource at all.
 package fakeclient
 
 import (
@@ -26,6 +28,10 @@ import (
 
 const maxDepth = 24
 
+// maxSteps bounds the values one question visits: paths that fork at
+// every phi would otherwise be walked again and again.
+const maxSteps = 4096
+
 // Client is one fake client build: the object types given to its
 // builder's WithStatusSubresource.
 type Client struct {
@@ -34,11 +40,18 @@ type Client struct {
 	// WithStatusSubresource (a client.Object, a slice passed on), or the
 	// builder went where the model cannot follow it.
 	unknown bool
+	// none is set for a fake package without WithStatusSubresource
+	// (controller-runtime before v0.15), which serves no status
+	// subresource: its Update stores everything.
+	none bool
 }
 
 // StatusSubresource reports whether the client serves t's status as a
 // subresource; known is false when that cannot be told.
 func (c Client) StatusSubresource(t types.Type) (has, known bool) {
+	if c.none {
+		return false, true
+	}
 	if crapi.FakeInTreeStatus(t) {
 		return true, true
 	}
@@ -57,6 +70,8 @@ type Index struct {
 	globals    map[*ssa.Global][]ssa.Value
 	addrTaken  map[*ssa.Function]bool
 	builderMem map[*ssa.Call]Client
+	// steps counts the values visited by the current question.
+	steps int
 }
 
 // New indexes funcs, the functions of one package (closures included).
@@ -106,12 +121,13 @@ func (ix *Index) Of(v ssa.Value) (clients []Client, ok bool) {
 	if ix == nil || v == nil {
 		return nil, false
 	}
+	ix.steps = 0
 	return ix.of(v, map[ssa.Value]bool{}, 0)
 }
 
 func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, bool) {
 	v = ssaflow.Strip(v)
-	if depth > maxDepth || seen[v] {
+	if ix.steps++; depth > maxDepth || seen[v] || ix.steps > maxSteps {
 		return nil, false
 	}
 	seen[v] = true
@@ -133,11 +149,15 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 	switch x := v.(type) {
 	case *ssa.Call:
 		cc := x.Common()
-		switch crapi.FakeStepOf(crapi.Callee(cc)) {
+		callee := crapi.Callee(cc)
+		switch crapi.FakeStepOf(callee) {
 		case crapi.FakeBuild:
+			if !crapi.FakeHasStatusSubresources(callee.Pkg()) {
+				return []Client{{none: true}}, true
+			}
 			return []Client{ix.builder(x)}, true
 		case crapi.FakeNewClient:
-			return []Client{{}}, true
+			return []Client{{none: !crapi.FakeHasStatusSubresources(callee.Pkg())}}, true
 		case crapi.FakeIntercept:
 			if args := crapi.CallArgs(cc); len(args) > 0 {
 				return ix.of(args[0], seen, depth+1)
@@ -256,7 +276,7 @@ func (ix *Index) fieldStores(fa *ssa.FieldAddr, seen map[ssa.Value]bool, depth i
 // and the results of the package's functions.
 func (ix *Index) allocs(p ssa.Value, seen map[ssa.Value]bool, depth int) ([]*ssa.Alloc, bool) {
 	p = ssaflow.Strip(p)
-	if depth > maxDepth || seen[p] {
+	if ix.steps++; depth > maxDepth || seen[p] || ix.steps > maxSteps {
 		return nil, false
 	}
 	seen[p] = true
