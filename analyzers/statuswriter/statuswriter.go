@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -35,8 +36,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return nil, nil
 	}
-	funcs := ssapkg.Of(pass).SrcFuncs()
-	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakeclient.New(funcs)}
+	prog := ssapkg.Of(pass)
+	funcs := prog.SrcFuncs()
+	// The initializers of package variables may build a fake client.
+	fakes := fakeclient.New(slices.Concat(funcs, prog.InitFuncs()))
+	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakes}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -273,3 +273,29 @@ func TestStatusWriter(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Package variables initialised with fake clients.
+var (
+	shared     = fake.NewClientBuilder().Build()
+	registered = fake.NewClientBuilder().WithStatusSubresource(&Gadget{}).Build()
+)
+
+func TestPackageVariables(t *testing.T) {
+	ctx := context.Background()
+	g := &Gadget{ObjectMeta: meta}
+	if err := shared.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	g.Status.Phase = "Ready"
+	if err := shared.Update(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	h := &Gadget{ObjectMeta: meta}
+	if err := registered.Create(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	h.Status.Phase = "Ready"
+	if err := registered.Update(ctx, h); err != nil { // want `only .Status of h was changed`
+		t.Fatal(err)
+	}
+}
