@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "statussubresource",
 	Doc:       checkdoc.MustExtract(doc, "statussubresource"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statussubresource.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer, fakeclient.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(StatusWriter)},
 }
@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(funcs) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, markers: apimarkers.Of(pass), params: map[*ssa.Function][]int{}, fakes: fakeclient.New(funcs)}
+	c := &checker{pass: pass, markers: apimarkers.Of(pass), params: map[*ssa.Function][]int{}, fakes: fakeclient.Of(pass)}
 	c.summarise(funcs)
 	for _, fn := range funcs {
 		c.checkFunc(fn)

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -28,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statuswriter",
 	Doc:      checkdoc.MustExtract(doc, "statuswriter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuswriter.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer, fakeclient.Analyzer},
 	Run:      run,
 }
 
@@ -36,11 +35,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return nil, nil
 	}
-	prog := ssapkg.Of(pass)
-	funcs := prog.SrcFuncs()
-	// The initializers of package variables may build a fake client.
-	fakes := fakeclient.New(slices.Concat(funcs, prog.InitFuncs()))
-	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakes}
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakeclient.Of(pass)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -8,5 +8,5 @@ import (
 )
 
 func TestStatusWriter(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, statuswriter.Analyzer, "./api", "./controller", "./recorder", "./fakeclient")
+	fixturetest.RunWithSuggestedFixes(t, statuswriter.Analyzer, "./api", "./controller", "./recorder", "./fakeclient", "./testutil", "./helperuser")
 }

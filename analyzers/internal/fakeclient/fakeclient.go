@@ -36,6 +36,9 @@ const maxSteps = 4096
 // builder's WithStatusSubresource.
 type Client struct {
 	status []types.Type
+	// statusKeys names more such types by package path and name (from
+	// the fact of a function of another package).
+	statusKeys []string
 	// unknown is set when an object of unknown type was given to
 	// WithStatusSubresource (a client.Object, a slice passed on), or the
 	// builder went where the model cannot follow it.
@@ -60,6 +63,9 @@ func (c Client) StatusSubresource(t types.Type) (has, known bool) {
 			return true, true
 		}
 	}
+	if k := typeKey(t); k != "" && slices.Contains(c.statusKeys, k) {
+		return true, true
+	}
 	return false, !c.unknown
 }
 
@@ -70,6 +76,9 @@ type Index struct {
 	globals    map[*ssa.Global][]ssa.Value
 	addrTaken  map[*ssa.Function]bool
 	builderMem map[*ssa.Call]Client
+	// imported holds the Returns facts of the imported functions the
+	// package calls (nil for one without).
+	imported map[*types.Func]*Returns
 	// steps counts the values visited by the current question.
 	steps int
 }
@@ -164,10 +173,17 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 			}
 			return nil, false
 		}
+		if f := ix.imported[callee]; f != nil && f.Result == 0 && !cc.IsInvoke() {
+			return []Client{clientOf(f)}, true
+		}
 		return all(results(cc, 0))
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return all(results(call.Common(), x.Index))
+			cc := call.Common()
+			if f := ix.imported[crapi.Callee(cc)]; f != nil && f.Result == x.Index && !cc.IsInvoke() {
+				return []Client{clientOf(f)}, true
+			}
+			return all(results(cc, x.Index))
 		}
 	case *ssa.Phi:
 		return all(x.Edges)

@@ -1,0 +1,2 @@
+// Package helperuser tests with the fake clients of package testutil.
+package helperuser
