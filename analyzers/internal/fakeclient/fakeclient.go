@@ -17,6 +17,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -81,6 +82,16 @@ type Index struct {
 	imported map[*types.Func]*Returns
 	// steps counts the values visited by the current question.
 	steps int
+	// testFields holds the values stored into each field of a struct type
+	// declared in a _test.go file (a test suite's client); a field whose
+	// address goes elsewhere is nil there.
+	testFields map[fieldKey][]ssa.Value
+	fset       *token.FileSet
+}
+
+type fieldKey struct {
+	t     *types.Named
+	field int
 }
 
 // New indexes funcs, the functions of one package (closures included).
@@ -90,7 +101,14 @@ func New(funcs []*ssa.Function) *Index {
 		globals:    map[*ssa.Global][]ssa.Value{},
 		addrTaken:  map[*ssa.Function]bool{},
 		builderMem: map[*ssa.Call]Client{},
+		testFields: map[fieldKey][]ssa.Value{},
 	}
+	var fset *token.FileSet
+	if len(funcs) > 0 && funcs[0].Prog != nil {
+		fset = funcs[0].Prog.Fset
+	}
+	ix.fset = fset
+	escaped := map[fieldKey]bool{}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -98,6 +116,13 @@ func New(funcs []*ssa.Function) *Index {
 				if st, ok := instr.(*ssa.Store); ok {
 					if g, ok := st.Addr.(*ssa.Global); ok {
 						ix.globals[g] = append(ix.globals[g], st.Val)
+					}
+				}
+				if fa, ok := instr.(*ssa.FieldAddr); ok {
+					if k, ok := testField(fset, fa); ok {
+						stores, esc := fieldUses(fa)
+						ix.testFields[k] = append(ix.testFields[k], stores...)
+						escaped[k] = escaped[k] || esc
 					}
 				}
 				ops = instr.Operands(ops[:0])
@@ -116,7 +141,52 @@ func New(funcs []*ssa.Function) *Index {
 			}
 		}
 	}
+	for k := range escaped {
+		if escaped[k] {
+			ix.testFields[k] = nil
+		}
+	}
 	return ix
+}
+
+// testField returns the key of the field fa addresses when its struct is
+// a type declared in a _test.go file: the package's tests are then all
+// the code that can set it.
+func testField(fset *token.FileSet, fa *ssa.FieldAddr) (fieldKey, bool) {
+	n := crapi.Named(fa.X.Type())
+	if fset == nil || n == nil || n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
+		return fieldKey{}, false
+	}
+	if !strings.HasSuffix(fset.Position(n.Obj().Pos()).Filename, "_test.go") {
+		return fieldKey{}, false
+	}
+	return fieldKey{n, fa.Field}, true
+}
+
+// fieldUses returns the values stored at the field address fa, and
+// whether the address goes anywhere but stores and loads.
+func fieldUses(fa *ssa.FieldAddr) (stores []ssa.Value, escapes bool) {
+	refs := fa.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != fa {
+				return nil, true
+			}
+			stores = append(stores, r.Val)
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil, true
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil, true
+		}
+	}
+	return stores, false
 }
 
 // Of returns the fake clients v may be, when it is one on every path: the
@@ -203,6 +273,11 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 		case *ssa.FieldAddr:
 			vals, ok := ix.fieldStores(a, seen, depth+1)
 			if !ok {
+				// A field of a test's own struct type, set only by the
+				// package's tests (a suite's client set in its setup).
+				if k, isTest := testField(ix.fset, a); isTest {
+					return all(ix.testFields[k])
+				}
 				return nil, false
 			}
 			return all(vals)
