@@ -115,7 +115,13 @@ func New(funcs []*ssa.Function) *Index {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
 					if g, ok := st.Addr.(*ssa.Global); ok {
-						ix.globals[g] = append(ix.globals[g], st.Val)
+						// A variable of the package's code proper: what
+						// its tests store into it does not make it a fake
+						// client outside them (the package is analysed
+						// without its tests too).
+						if ix.inTest(g.Pos()) || !ix.inTest(ssaflow.Declared(fn).Pos()) {
+							ix.globals[g] = append(ix.globals[g], st.Val)
+						}
 					}
 				}
 				if fa, ok := instr.(*ssa.FieldAddr); ok {
@@ -147,6 +153,11 @@ func New(funcs []*ssa.Function) *Index {
 		}
 	}
 	return ix
+}
+
+// inTest reports whether pos is in a _test.go file.
+func (ix *Index) inTest(pos token.Pos) bool {
+	return ix.fset != nil && pos.IsValid() && strings.HasSuffix(ix.fset.Position(pos).Filename, "_test.go")
 }
 
 // testField returns the key of the field fa addresses when its struct is
@@ -290,6 +301,11 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 		i := ssaflow.ParamIndex(fn, x)
 		var args []ssa.Value
 		for _, call := range ix.callers[fn] {
+			// Likewise, a function of the package's code proper is not
+			// judged by what its tests give it.
+			if !ix.inTest(fn.Pos()) && ix.inTest(ssaflow.Declared(call.Parent()).Pos()) {
+				continue
+			}
 			cc := call.Common()
 			if i < 0 || i >= len(cc.Args) {
 				return nil, false

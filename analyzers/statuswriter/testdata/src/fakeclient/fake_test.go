@@ -299,3 +299,24 @@ func TestPackageVariables(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// What the tests give the package's code proper does not silence it.
+func TestPackageCode(t *testing.T) {
+	ctx := context.Background()
+	defaultClient = fake.NewFakeClient()
+	g := &Gadget{ObjectMeta: meta}
+	if err := defaultClient.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := markWithDefault(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	c := fake.NewFakeClient()
+	h := &Gadget{ObjectMeta: meta}
+	if err := c.Create(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	if err := save(ctx, c, h); err != nil {
+		t.Fatal(err)
+	}
+}
