@@ -14,6 +14,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
@@ -30,20 +31,23 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
 	Doc:      checkdoc.MustExtract(doc, "droppederr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	h := objects.Of(pass)
+	periodic := periodicOnly(pass)
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		res := fn.Signature.Results()
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
 			continue
 		}
-		c := &checker{pass: pass, h: h, fn: fn}
+		c := &checker{pass: pass, h: h, fn: fn, periodic: periodic[fn] || periodic[ssaflow.Declared(fn)]}
 		c.check()
-		c.checkDiscarded()
+		if !c.periodic {
+			c.checkDiscarded()
+		}
 	}
 	return nil, nil
 }
@@ -57,6 +61,10 @@ type checker struct {
 	logged map[*ssa.Call]bool
 	// prefix is computed on demand: see nextIteration.
 	prefix map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	// periodic: fn runs only in reconciles of controllers with a
+	// periodic source (see periodicOnly); a Delete or a success return
+	// after the error is then no harm: the next tick retries.
+	periodic bool
 }
 
 // source is a call whose error carries a client error.
@@ -472,6 +480,9 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 	for _, instr := range blk.Instrs {
 		if op, ok := lifecycle.Removal(instr, c.h); ok && src.removalMatters(c.fn) {
 			return consequence{kind: removal, removal: op}
+		}
+		if c.periodic {
+			continue // the next tick retries a Delete skipped or a write failed
 		}
 		if obj, ok := src.deletes(instr); ok && best.kind > deletion {
 			// After a failed read, only a Delete of what it read acts on
