@@ -38,8 +38,14 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	h := objects.Of(pass)
 	periodic := periodicOnly(pass)
+	callers := ssaflow.StaticCallers(ssapkg.Of(pass).SrcFuncs())
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		res := fn.Signature.Results()
+		if res.Len() == 0 && len(fn.Blocks) > 0 {
+			c := &checker{pass: pass, h: h, fn: fn}
+			c.checkVoid(callers, periodic)
+			continue
+		}
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
 			continue
 		}
@@ -290,7 +296,7 @@ func (c *checker) examine(src *source, t errTest) bool {
 	if len(branch) == 0 {
 		return false // the failing edge goes straight to the join: nothing logged
 	}
-	logCall := c.onlyLogs(branch)
+	logCall := c.onlyLogs(branch, false)
 	if logCall == nil {
 		return false
 	}
@@ -317,8 +323,10 @@ func (c *checker) examine(src *source, t errTest) bool {
 
 // onlyLogs returns the first logging call of the failing branch if the
 // branch does nothing else: no other call, no store to memory allocated
-// outside it, no return, panic, go, defer, send or map update.
-func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool) *ssa.Call {
+// outside it, no return, panic, go, defer, send or map update. With
+// endsFn, a return is allowed: in a function without results it only
+// ends the function.
+func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool, endsFn bool) *ssa.Call {
 	var first *ssa.Call
 	for blk := range branch {
 		for _, instr := range blk.Instrs {
@@ -342,7 +350,11 @@ func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool) *ssa.Call {
 				if x.Op == token.ARROW {
 					return nil
 				}
-			case *ssa.Return, *ssa.Panic, *ssa.Go, *ssa.Defer, *ssa.Send,
+			case *ssa.Return:
+				if !endsFn {
+					return nil
+				}
+			case *ssa.Panic, *ssa.Go, *ssa.Defer, *ssa.Send,
 				*ssa.MapUpdate, *ssa.Select, *ssa.RunDefers:
 				return nil
 			}

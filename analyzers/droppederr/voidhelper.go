@@ -1,0 +1,186 @@
+package droppederr
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// What a caller does after a helper without results dropped an error.
+const (
+	voidRemoval = iota
+	voidStatus
+	voidSuccess
+	voidNone
+)
+
+type voidCons struct {
+	kind    int
+	removal lifecycle.FinalizerOp
+	caller  string
+}
+
+// checkVoid reports, in c.fn, a function without results, the client
+// writes whose error is only logged: nothing can tell the caller, so a
+// caller that then removes a finalizer, writes the status or returns
+// success does so as if the write had succeeded. callers are the static
+// calls of the package's functions.
+func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, periodic map[*ssa.Function]bool) {
+	sites := callers[c.fn]
+	if len(sites) == 0 || ssapkg.InTestFile(c.pass, c.fn.Pos()) {
+		return
+	}
+	done := map[*ssa.BasicBlock]bool{}
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			errv, writes, ok := c.h.ClientErrorSource(call)
+			if !ok || !writes || errv == nil {
+				continue
+			}
+			src := newSource(c.fn, call, errv, writes)
+			for _, tb := range c.fn.Blocks {
+				if done[tb] {
+					continue
+				}
+				if t, ok := testOf(tb, src.carriers); ok && c.examineVoid(src, t, sites, periodic) {
+					done[tb] = true
+				}
+			}
+		}
+	}
+}
+
+// examineVoid reports the test t of src's error in a function without
+// results if its failing branch only logs (and returns, or rejoins
+// without handing anything on) and a caller then acts as if the call had
+// succeeded.
+func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstruction, periodic map[*ssa.Function]bool) bool {
+	b := t.block
+	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
+	onFail := ssaflow.Reachable(t.fail(), notB)
+	onSuccess := ssaflow.Reachable(t.success(), notB)
+	branch := map[*ssa.BasicBlock]bool{}
+	for blk := range onFail {
+		if !onSuccess[blk] {
+			branch[blk] = true
+		}
+	}
+	if len(branch) == 0 {
+		return false
+	}
+	logCall := c.onlyLogs(branch, true)
+	if logCall == nil || c.logged[logCall] {
+		return false
+	}
+	exits := false
+	for blk := range branch {
+		for _, s := range blk.Succs {
+			if !branch[s] && s != b {
+				exits = true
+			}
+		}
+	}
+	if exits && len(c.rejoin(src, branch, b)) == 0 {
+		return false // the branch hands something on to the rest
+	}
+	best := voidCons{kind: voidNone}
+	for _, site := range sites {
+		call, ok := site.(*ssa.Call)
+		if !ok || call.Parent() == nil || ssapkg.InTestFile(c.pass, call.Pos()) {
+			continue
+		}
+		g := call.Parent()
+		res := g.Signature.Results()
+		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) {
+			continue // a caller that cannot tell success either
+		}
+		cg := &checker{pass: c.pass, h: c.h, fn: g, periodic: periodic[g] || periodic[ssaflow.Declared(g)]}
+		if cons := cg.afterCall(src, call); cons.kind < best.kind {
+			best = cons
+		}
+	}
+	if best.kind == voidNone {
+		return false
+	}
+	if c.logged == nil {
+		c.logged = map[*ssa.Call]bool{}
+	}
+	c.logged[logCall] = true
+	what, helper := c.sourceName(src), c.funcName()
+	var msg string
+	switch best.kind {
+	case voidRemoval:
+		fin := "a finalizer"
+		if name := best.removal.FinalizerName(); name != "" {
+			fin = fmt.Sprintf("finalizer %q", name)
+		}
+		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s removes %s: a transient error leaves this cleanup step undone for good; return the error from %s", what, helper, best.caller, fin, helper)
+	case voidStatus:
+		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s writes the status as if it had succeeded: the failed write is not retried until the next event; return the error from %s", what, helper, best.caller, helper)
+	case voidSuccess:
+		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s returns success: the failed write is not retried until the next event; return the error from %s", what, helper, best.caller, helper)
+	}
+	if node := c.callExpr(logCall.Pos()); node != nil {
+		diag.Reportf(c.pass, node, nil, "%s", msg)
+	} else {
+		diag.Report(c.pass, analysis.Diagnostic{Pos: logCall.Pos(), Message: msg})
+	}
+	return true
+}
+
+// afterCall returns the most serious thing c.fn does after call as if
+// src had succeeded: remove a finalizer, write the status, return
+// success (the last two not in what only periodic controllers run).
+func (c *checker) afterCall(src *source, call *ssa.Call) voidCons {
+	best := voidCons{kind: voidNone, caller: c.funcName()}
+	scan := func(instrs []ssa.Instruction) {
+		for _, instr := range instrs {
+			if op, ok := lifecycle.Removal(instr, c.h); ok && src.removalMatters(c.fn) {
+				best.kind, best.removal = voidRemoval, op
+				return
+			}
+			if c.periodic || best.kind < voidStatus {
+				continue
+			}
+			if x, ok := instr.(*ssa.Call); ok {
+				if cc, _, ok := crapi.ClientCallSSA(x.Common()); ok && cc.IsWrite() && crapi.IsStatusWrite(x.Common(), cc) {
+					best.kind = voidStatus
+				}
+			}
+			if ret, ok := instr.(*ssa.Return); ok && best.kind > voidSuccess && c.isSuccess(ret) {
+				best.kind = voidSuccess
+			}
+		}
+	}
+	start := call.Block()
+	for i, instr := range start.Instrs {
+		if instr == call {
+			scan(start.Instrs[i+1:])
+			break
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{start: true}
+	queue := append([]*ssa.BasicBlock(nil), start.Succs...)
+	for len(queue) > 0 && best.kind != voidRemoval {
+		blk := queue[0]
+		queue = queue[1:]
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		scan(blk.Instrs)
+		queue = append(queue, blk.Succs...)
+	}
+	return best
+}
