@@ -205,7 +205,7 @@ func (c *checker) check() {
 				if !ok {
 					continue
 				}
-				if c.examine(src, t) {
+				if c.examine(src, t) || c.examineRequeueSkip(src, t) {
 					done[tb] = true
 				}
 			}
