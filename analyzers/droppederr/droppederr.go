@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -297,8 +298,12 @@ func (c *checker) examine(src *source, t errTest) bool {
 		return false // the failing edge goes straight to the join: nothing logged
 	}
 	logCall := c.onlyLogs(branch, false)
+	unwritten := false
 	if logCall == nil {
-		return false
+		if logCall = c.unwritten(branch, false, src); logCall == nil {
+			return false
+		}
+		unwritten = true
 	}
 	rejoin := c.rejoin(src, branch, b)
 	if len(rejoin) == 0 {
@@ -317,7 +322,7 @@ func (c *checker) examine(src *source, t errTest) bool {
 		c.logged = map[*ssa.Call]bool{}
 	}
 	c.logged[logCall] = true
-	c.report(src, t, logCall, cons)
+	c.report(src, t, logCall, cons, unwritten)
 	return true
 }
 
@@ -327,6 +332,43 @@ func (c *checker) examine(src *source, t errTest) bool {
 // endsFn, a return is allowed: in a function without results it only
 // ends the function.
 func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool, endsFn bool) *ssa.Call {
+	first, clean := c.scanBranch(branch, endsFn)
+	if !clean {
+		return nil
+	}
+	return first
+}
+
+// unwritten returns, for a failing branch that writes no log line and
+// does nothing else, the first call that puts the error into a logger or
+// a log entry (logr's WithValues, logrus's WithError): an entry never
+// written, the error dropped without a word.
+func (c *checker) unwritten(branch map[*ssa.BasicBlock]bool, endsFn bool, src *source) *ssa.Call {
+	first, clean := c.scanBranch(branch, endsFn)
+	if !clean || first != nil {
+		return nil
+	}
+	var found *ssa.Call
+	for blk := range branch {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || classify(call.Common()) != builds || (found != nil && found.Pos() < call.Pos()) {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if ssaflow.DependsOn(a, src.carriers) {
+					found = call
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// scanBranch returns the first logging call of the failing branch, and
+// whether the branch does nothing but log or build log arguments.
+func (c *checker) scanBranch(branch map[*ssa.BasicBlock]bool, endsFn bool) (*ssa.Call, bool) {
 	var first *ssa.Call
 	for blk := range branch {
 		for _, instr := range blk.Instrs {
@@ -334,7 +376,7 @@ func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool, endsFn bool) *ssa.Ca
 			case *ssa.Call:
 				switch classify(x.Common()) {
 				case effect:
-					return nil
+					return nil, false
 				case emits:
 					if first == nil || x.Pos() < first.Pos() {
 						first = x
@@ -344,23 +386,23 @@ func (c *checker) onlyLogs(branch map[*ssa.BasicBlock]bool, endsFn bool) *ssa.Ca
 				// Only the memory of the branch's own values: the
 				// arguments of a variadic log call.
 				if a := rootAlloc(x.Addr); a == nil || !branch[a.Block()] {
-					return nil
+					return nil, false
 				}
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {
-					return nil
+					return nil, false
 				}
 			case *ssa.Return:
 				if !endsFn {
-					return nil
+					return nil, false
 				}
 			case *ssa.Panic, *ssa.Go, *ssa.Defer, *ssa.Send,
 				*ssa.MapUpdate, *ssa.Select, *ssa.RunDefers:
-				return nil
+				return nil, false
 			}
 		}
 	}
-	return first
+	return first, true
 }
 
 // rootAlloc returns the local allocation addr points into, or nil.
@@ -600,7 +642,7 @@ func (c *checker) nextIteration(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 }
 
 // report reports at the first logging call of the failing branch.
-func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequence) {
+func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequence, unwritten bool) {
 	what := c.sourceName(src)
 	var msg string
 	switch cons.kind {
@@ -628,6 +670,10 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 			break
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then %s returns success: the failed write is not retried until the next event; return the error", what, c.funcName())
+	}
+	if unwritten {
+		// The error went into a logger or an entry that writes nothing.
+		msg = strings.Replace(msg, "is only logged", "is only put into a log entry that is never written", 1)
 	}
 	var node ast.Node
 	if call := c.callExpr(logCall.Pos()); call != nil {

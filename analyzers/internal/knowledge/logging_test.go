@@ -1,0 +1,158 @@
+package knowledge_test
+
+import (
+	"go/types"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+)
+
+// TestLogRows looks every logging row up in the real packages this
+// module can load (zap, logrus and klog v1 are not in go.mod and are
+// skipped): an exact name names a function or method of the row's kind,
+// a prefix matches at least one. Then a few answers that the droppederr
+// fixtures rely on.
+func TestLogRows(t *testing.T) {
+	data, err := os.ReadFile("../../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := modfile.ParseLax("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loadable := func(p string) bool {
+		first, _, _ := strings.Cut(p, "/")
+		if !strings.Contains(first, ".") {
+			return true
+		}
+		for _, r := range mf.Require {
+			if p == r.Mod.Path || strings.HasPrefix(p, r.Mod.Path+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	paths := map[string]bool{}
+	for _, r := range knowledge.LogRows() {
+		if loadable(r.Pkg) {
+			paths[r.Pkg] = true
+		}
+	}
+	var list []string
+	for p := range paths {
+		list = append(list, p)
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, list...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]*types.Package{}
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && p.Types != nil {
+			byPath[p.PkgPath] = p.Types
+		}
+	}
+	checked := 0
+	for _, r := range knowledge.LogRows() {
+		pkg := byPath[r.Pkg]
+		if pkg == nil || r.Name == "*" {
+			if pkg == nil && loadable(r.Pkg) {
+				t.Errorf("row %+v: package not loaded", r)
+			}
+			continue
+		}
+		checked++
+		if prefix, ok := strings.CutSuffix(r.Name, "*"); ok {
+			if !hasPrefixFunc(pkg, prefix, r.Kind) {
+				t.Errorf("row %+v: %s has no function with that prefix", r, r.Pkg)
+			}
+			continue
+		}
+		if !hasFunc(pkg, r.Name, r.Kind) {
+			t.Errorf("row %+v: %s has no such function", r, r.Pkg)
+		}
+	}
+	if checked < 40 {
+		t.Errorf("only %d rows checked", checked)
+	}
+
+	method := func(path, typ, name string) *types.Func {
+		t.Helper()
+		obj := byPath[path].Scope().Lookup(typ)
+		if obj == nil {
+			t.Fatalf("%s.%s not found", path, typ)
+		}
+		m, _, _ := types.LookupFieldOrMethod(obj.Type(), true, byPath[path], name)
+		fn, ok := m.(*types.Func)
+		if !ok {
+			t.Fatalf("%s.%s.%s not found", path, typ, name)
+		}
+		return fn
+	}
+	fun := func(path, name string) *types.Func {
+		t.Helper()
+		fn, ok := byPath[path].Scope().Lookup(name).(*types.Func)
+		if !ok {
+			t.Fatalf("%s.%s not found", path, name)
+		}
+		return fn
+	}
+	const none = knowledge.LogRole(0)
+	for _, c := range []struct {
+		fn   *types.Func
+		want knowledge.LogRole
+	}{
+		{method("github.com/go-logr/logr", "Logger", "Info"), knowledge.LogEmits},
+		{method("github.com/go-logr/logr", "Logger", "Error"), knowledge.LogEmits},
+		{method("github.com/go-logr/logr", "Logger", "WithValues"), knowledge.LogBuilds},
+		{method("github.com/go-logr/logr", "Logger", "WithName"), knowledge.LogBuilds},
+		{fun("sigs.k8s.io/controller-runtime/pkg/log", "FromContext"), knowledge.LogBuilds},
+		{fun("sigs.k8s.io/controller-runtime/pkg/log", "SetLogger"), none},
+		{fun("k8s.io/klog/v2", "InfoS"), knowledge.LogEmits},
+		{fun("k8s.io/klog/v2", "KObj"), knowledge.LogFormats},
+		{fun("fmt", "Sprintf"), knowledge.LogFormats},
+		{fun("fmt", "Fprintf"), none},
+		{fun("log", "Printf"), knowledge.LogEmits},
+		{fun("log", "SetOutput"), none},
+		{method("log/slog", "Logger", "Error"), knowledge.LogEmits},
+		{method("log/slog", "Logger", "With"), knowledge.LogBuilds},
+		{method("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta", "GetName"), knowledge.LogFormats},
+		{method("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta", "SetName"), none},
+		{fun("k8s.io/apimachinery/pkg/api/errors", "IsNotFound"), knowledge.LogFormats},
+	} {
+		row, ok := knowledge.Logging(c.fn)
+		if got := row.Role; !ok && got != none || got != c.want {
+			t.Errorf("Logging(%v) = %+v, %v; want role %d", c.fn, row, ok, c.want)
+		}
+	}
+}
+
+func hasPrefixFunc(pkg *types.Package, prefix string, kind knowledge.Kind) bool {
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		obj := scope.Lookup(n)
+		if _, ok := obj.(*types.Func); ok && kind != knowledge.Method && strings.HasPrefix(n, prefix) {
+			return true
+		}
+		tn, ok := obj.(*types.TypeName)
+		if !ok || kind == knowledge.Func {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		if types.IsInterface(tn.Type()) {
+			ms = types.NewMethodSet(tn.Type())
+		}
+		for i := 0; i < ms.Len(); i++ {
+			if strings.HasPrefix(ms.At(i).Obj().Name(), prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
