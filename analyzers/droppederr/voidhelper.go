@@ -154,7 +154,10 @@ func (c *checker) afterCall(src *source, call *ssa.Call) voidCons {
 				continue
 			}
 			if x, ok := instr.(*ssa.Call); ok {
-				if cc, _, ok := crapi.ClientCallSSA(x.Common()); ok && cc.IsWrite() && crapi.IsStatusWrite(x.Common(), cc) {
+				// A later status write after a failed one may well carry
+				// its changes: only after another write.
+				subresource := src.client != nil && src.client.SubResource
+				if cc, _, ok := crapi.ClientCallSSA(x.Common()); ok && !subresource && cc.IsWrite() && crapi.IsStatusWrite(x.Common(), cc) {
 					best.kind = voidStatus
 				}
 			}
