@@ -1,6 +1,7 @@
 package ctrlmodel
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -27,8 +28,10 @@ import (
 //     starts).
 //
 // A send or an Add runs periodically when it is in a loop that waits on a
-// timer (a receive from time.Tick, time.After or a ticker's or timer's
-// channel, or time.Sleep), or in a function that wait.Until and its
+// timer to reach it, and on no other channel (a receive from time.Tick,
+// time.After or a ticker's or timer's channel, the select case of one,
+// or time.Sleep; a timer that is a select's timeout beside a case on
+// another channel does not count), or in a function that wait.Until and its
 // variants call on a period, or in a function called (3 levels up) from
 // such a place. The timers are those of knowledge.Timer; nothing is
 // recognised by name.
@@ -274,7 +277,11 @@ func (p *periodic) repeated(fn *ssa.Function) bool {
 }
 
 // inTimerLoop reports whether b is in a loop (a cycle of its function's
-// blocks) one of whose blocks waits on a timer.
+// blocks) that waits on a timer to reach it, and on nothing else: a
+// receive from a timer's channel, a select case of one whose body leads
+// to b, or a sleep; a receive from another channel in the loop, or a
+// select case of one whose body leads to b, makes the loop event-driven
+// (a timer there is a timeout).
 func inTimerLoop(b *ssa.BasicBlock) bool {
 	after := map[*ssa.BasicBlock]bool{}
 	for _, s := range b.Succs {
@@ -285,36 +292,79 @@ func inTimerLoop(b *ssa.BasicBlock) bool {
 	if !after[b] {
 		return false
 	}
+	timer := false
 	for x := range ssaflow.Reaching(b) {
-		if after[x] && waitsOnTimer(x) {
-			return true
+		if !after[x] {
+			continue
 		}
-	}
-	return false
-}
-
-// waitsOnTimer reports whether b receives from a timer's channel (also in
-// a select) or sleeps.
-func waitsOnTimer(b *ssa.BasicBlock) bool {
-	for _, instr := range b.Instrs {
-		switch x := instr.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.ARROW && timerChan(x.X) {
-				return true
-			}
-		case *ssa.Select:
-			for _, st := range x.States {
-				if st.Dir == types.RecvOnly && timerChan(st.Chan) {
-					return true
+		for _, instr := range x.Instrs {
+			switch w := instr.(type) {
+			case *ssa.UnOp:
+				if w.Op != token.ARROW {
+					continue
+				}
+				if !timerChan(w.X) {
+					return false
+				}
+				timer = true
+			case *ssa.Select:
+				for i, st := range w.States {
+					if st.Dir != types.RecvOnly {
+						continue
+					}
+					body := selectCase(w, i)
+					leads := body != nil && ssaflow.Reachable(body, func(_, to *ssa.BasicBlock) bool { return to == x })[b]
+					switch {
+					case body == nil && !timerChan(st.Chan):
+						return false // cannot tell where this case goes
+					case leads && timerChan(st.Chan):
+						timer = true
+					case leads:
+						return false
+					}
+				}
+			case *ssa.Call:
+				if row, ok := knowledge.Timer(crapi.Callee(w.Common())); ok && row.Role == knowledge.Sleeps {
+					timer = true
 				}
 			}
-		case *ssa.Call:
-			if row, ok := knowledge.Timer(crapi.Callee(x.Common())); ok && row.Role == knowledge.Sleeps {
-				return true
+		}
+	}
+	return timer
+}
+
+// selectCase returns the first block of the body of case i of a blocking
+// select: the true successor of the If that tests the select's index
+// against i.
+func selectCase(sel *ssa.Select, i int) *ssa.BasicBlock {
+	if sel.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *sel.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 || ex.Referrers() == nil {
+			continue
+		}
+		for _, r2 := range *ex.Referrers() {
+			cmp, ok := r2.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL || cmp.Referrers() == nil {
+				continue
+			}
+			c, ok := cmp.Y.(*ssa.Const)
+			if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+				continue
+			}
+			if n, exact := constant.Int64Val(c.Value); !exact || n != int64(i) {
+				continue
+			}
+			for _, r3 := range *cmp.Referrers() {
+				if ifi, ok := r3.(*ssa.If); ok && len(ifi.Block().Succs) == 2 {
+					return ifi.Block().Succs[0]
+				}
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // timerChan reports whether v is the channel of a timer: the result of

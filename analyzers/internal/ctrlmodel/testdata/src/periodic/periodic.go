@@ -219,3 +219,51 @@ func (r *OnceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		})).
 		Complete(r)
 }
+
+// A timer that is only the timeout of a wait for events: the sends come
+// from the other case.
+type TimeoutReconciler struct{ client.Client }
+
+func (r *TimeoutReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `periodic: none`
+	return ctrl.Result{}, nil
+}
+
+func (r *TimeoutReconciler) SetupWithManager(mgr ctrl.Manager, in <-chan client.Object) error {
+	events := make(chan event.GenericEvent)
+	go func() {
+		for {
+			select {
+			case o := <-in:
+				events <- event.GenericEvent{Object: o}
+			case <-time.After(30 * time.Second):
+			}
+		}
+	}()
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.ServiceAccount{}).
+		WatchesRawSource(source.Channel(events, &handler.EnqueueRequestForObject{})).
+		Complete(r)
+}
+
+// A sleep that throttles a loop over events: each send still waits for
+// one.
+type ThrottledReconciler struct{ client.Client }
+
+func (r *ThrottledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want `periodic: none`
+	return ctrl.Result{}, nil
+}
+
+func (r *ThrottledReconciler) SetupWithManager(mgr ctrl.Manager, in <-chan client.Object) error {
+	events := make(chan event.GenericEvent)
+	go func() {
+		for {
+			o := <-in
+			events <- event.GenericEvent{Object: o}
+			time.Sleep(time.Second)
+		}
+	}()
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.LimitRange{}).
+		WatchesRawSource(source.Channel(events, &handler.EnqueueRequestForObject{})).
+		Complete(r)
+}
