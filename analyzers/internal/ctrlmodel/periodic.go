@@ -264,7 +264,7 @@ func (p *periodic) repeated(fn *ssa.Function) bool {
 	for _, g := range p.funcs {
 		for call := range ssaflow.Calls(g) {
 			row, ok := knowledge.Timer(crapi.Callee(call.Common()))
-			if !ok || row.Role != knowledge.Repeats {
+			if !ok || row.Role != knowledge.Reruns {
 				continue
 			}
 			args := call.Common().Args

@@ -16,20 +16,19 @@ const (
 	TimerValue
 	// Sleeps blocks for a delay (time.Sleep).
 	Sleeps
-	// Repeats calls its function argument Arg on a period until it is
-	// stopped (wait.Until and its variants).
-	Repeats
+	// Reruns calls its function argument Arg on a period until it is
+	// stopped: the Repeats rows of the retriers table (wait.Until and its
+	// variants), so that both notions stay one.
+	Reruns
 )
 
 // TimerRow is one library function that drives periodic code.
 type TimerRow struct {
 	Pkg, Name string
 	Role      TimerRole
-	// Arg is the index of the function argument a Repeats row calls.
+	// Arg is the index of the function argument a Reruns row calls.
 	Arg int
 }
-
-const waitPkg = "k8s.io/apimachinery/pkg/util/wait"
 
 var timerRows = []TimerRow{
 	{"time", "After", TimerChan, 0},
@@ -37,18 +36,28 @@ var timerRows = []TimerRow{
 	{"time", "NewTicker", TimerValue, 0},
 	{"time", "NewTimer", TimerValue, 0},
 	{"time", "Sleep", Sleeps, 0},
-	{waitPkg, "Until", Repeats, 0},
-	{waitPkg, "UntilWithContext", Repeats, 1},
-	{waitPkg, "NonSlidingUntil", Repeats, 0},
-	{waitPkg, "NonSlidingUntilWithContext", Repeats, 1},
-	{waitPkg, "JitterUntil", Repeats, 0},
-	{waitPkg, "JitterUntilWithContext", Repeats, 1},
-	{waitPkg, "Forever", Repeats, 0},
+}
+
+// rerunRow is the Reruns row of a package-level Repeats retrier.
+func rerunRow(r Retrier) (TimerRow, bool) {
+	if r.Kind != Repeats || r.Recv != "" {
+		return TimerRow{}, false
+	}
+	return TimerRow{Pkg: r.Pkg, Name: r.Name, Role: Reruns, Arg: r.Arg}, true
 }
 
 // TimerRows returns the rows of the library functions that drive periodic
-// code, for tests.
-func TimerRows() []TimerRow { return append([]TimerRow(nil), timerRows...) }
+// code (the time package's and the retriers table's Repeats rows), for
+// tests.
+func TimerRows() []TimerRow {
+	rows := append([]TimerRow(nil), timerRows...)
+	for _, r := range retriers {
+		if row, ok := rerunRow(r); ok {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
 
 // Timer returns the row of fn, a package-level function that drives
 // periodic code.
@@ -60,6 +69,9 @@ func Timer(fn *types.Func) (TimerRow, bool) {
 		if r.Pkg == fn.Pkg().Path() && r.Name == fn.Name() {
 			return r, true
 		}
+	}
+	if r, ok := RetrierOf(fn); ok {
+		return rerunRow(r)
 	}
 	return TimerRow{}, false
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // TestTimerRows looks every timer row up in the real packages: a function
-// with a function parameter at Arg for Repeats rows, a channel result for
+// with a function parameter at Arg for Reruns rows, a channel result for
 // TimerChan rows, a pointer to a struct with a channel field for
 // TimerValue rows; and the workqueue's enqueue methods on its rate-limited
 // queue, the one a source is started with.
@@ -48,7 +48,7 @@ func TestTimerRows(t *testing.T) {
 		}
 		sig := fn.Signature()
 		switch r.Role {
-		case knowledge.Repeats:
+		case knowledge.Reruns:
 			if r.Arg >= sig.Params().Len() {
 				t.Errorf("row %+v: no argument %d", r, r.Arg)
 			} else if _, ok := sig.Params().At(r.Arg).Type().Underlying().(*types.Signature); !ok {
