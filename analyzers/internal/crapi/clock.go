@@ -6,7 +6,7 @@ import (
 )
 
 // metav1Pkg is where metav1.Now and metav1.Time live.
-const metav1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+const metav1Pkg = MetaV1Pkg
 
 // ClockMethod reports whether fn is the method name of a clock: declared
 // by an interface (k8s.io/utils/clock.PassiveClock, a clock of the

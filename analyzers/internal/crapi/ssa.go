@@ -303,5 +303,5 @@ func IsNewManager(cc *ssa.CallCommon) bool {
 	if CtrlVar(cc.Value) == "NewManager" {
 		return true
 	}
-	return IsFuncIn(Callee(cc), "sigs.k8s.io/controller-runtime/pkg/manager", "New")
+	return IsFuncIn(Callee(cc), ManagerPkg, "New")
 }

@@ -1,0 +1,20 @@
+package crapi
+
+// Packages of controller-runtime, apimachinery and client-go the checks
+// recognise calls and types of, besides those of crapi.go and
+// fakeclient.go. A test loads each of them.
+const (
+	ManagerPkg    = "sigs.k8s.io/controller-runtime/pkg/manager"
+	ClusterPkg    = "sigs.k8s.io/controller-runtime/pkg/cluster"
+	ControllerPkg = "sigs.k8s.io/controller-runtime/pkg/controller"
+	LogPkg        = "sigs.k8s.io/controller-runtime/pkg/log"
+	SchemePkg     = "sigs.k8s.io/controller-runtime/pkg/scheme"
+
+	// RuntimePkg holds runtime.Scheme.
+	RuntimePkg = "k8s.io/apimachinery/pkg/runtime"
+	// MetaV1Pkg holds ObjectMeta, metav1.Time and metav1.Now.
+	MetaV1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	// ApplyMetaV1Pkg holds client-go's apply configurations of metav1's
+	// types (OwnerReferenceApplyConfiguration).
+	ApplyMetaV1Pkg = "k8s.io/client-go/applyconfigurations/meta/v1"
+)
