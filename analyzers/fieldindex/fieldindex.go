@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-const fakePkg = "sigs.k8s.io/controller-runtime/pkg/client/fake"
+const fakePkg = crapi.FakePkg
 
 func run(pass *analysis.Pass) (any, error) {
 	w, _ := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
