@@ -37,8 +37,8 @@ var Analyzer = &analysis.Analyzer{
 }
 
 const (
-	runtimePkg  = "k8s.io/apimachinery/pkg/runtime"
-	crSchemePkg = "sigs.k8s.io/controller-runtime/pkg/scheme"
+	runtimePkg  = crapi.RuntimePkg
+	crSchemePkg = crapi.SchemePkg
 )
 
 // Registered is the package fact of a package of the module that
