@@ -14,7 +14,7 @@ import (
 
 // metaV1ACPkg holds client-go's OwnerReferenceApplyConfiguration, which
 // generated apply configurations of every kind use.
-const metaV1ACPkg = "k8s.io/client-go/applyconfigurations/meta/v1"
+const metaV1ACPkg = crapi.ApplyMetaV1Pkg
 
 const applySuffix = "ApplyConfiguration"
 
