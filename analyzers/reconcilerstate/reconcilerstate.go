@@ -355,7 +355,7 @@ func maxConcurrent(pass *analysis.Pass, ctl *ctrlmodel.Controller) (int64, bool)
 					continue
 				}
 				f, ok := pass.TypesInfo.Uses[key].(*types.Var)
-				if !ok || !f.IsField() || f.Name() != "MaxConcurrentReconciles" || f.Pkg() == nil || f.Pkg().Path() != "sigs.k8s.io/controller-runtime/pkg/controller" {
+				if !ok || !f.IsField() || f.Name() != "MaxConcurrentReconciles" || f.Pkg() == nil || f.Pkg().Path() != crapi.ControllerPkg {
 					continue
 				}
 				if tv, ok := pass.TypesInfo.Types[kv.Value]; ok && tv.Value != nil {
