@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -34,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-const metav1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+const metav1Pkg = crapi.MetaV1Pkg
 
 // enable turns the check on: it found nothing on the real projects of
 // docs/accuracy.md, so its precision there is not measured, and an
@@ -898,29 +899,11 @@ func inertFunc(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return name == "Error" // the error interface
 	}
-	switch path := fn.Pkg().Path(); path {
-	case "fmt", "strings", "strconv", "errors", "github.com/go-logr/logr":
-		return true
-	case "sigs.k8s.io/controller-runtime/pkg/log":
-		return name == "FromContext"
-	case crapi.ClientPkg:
-		return name == "ObjectKeyFromObject"
-	case "k8s.io/apimachinery/pkg/types":
-		return name == "String"
-	case "k8s.io/klog/v2":
-		for _, p := range []string{"Info", "Warning", "Error", "V", "Enabled", "KObj", "KRef", "FromContext"} {
-			if strings.HasPrefix(name, p) {
-				return true
-			}
-		}
-	case "k8s.io/client-go/tools/record", "k8s.io/client-go/tools/events", "k8s.io/client-go/internal/events":
-		return name == "Event" || name == "Eventf" || name == "AnnotatedEventf"
-	case "time":
+	if fn.Pkg().Path() == "time" {
 		return pureTime(fn)
-	case metav1Pkg:
-		return pureMeta(fn)
 	}
-	return false
+	// Formatting, logging, events, metav1's times and getters.
+	return knowledge.Pure(fn)
 }
 
 // pureTime reports the functions and methods of package time that only
@@ -938,23 +921,6 @@ func pureTime(fn *types.Func) bool {
 		return false
 	}
 	return true
-}
-
-// pureMeta reports the functions and methods of package metav1 that only
-// compute: times and the getters of object metadata.
-func pureMeta(fn *types.Func) bool {
-	name := fn.Name()
-	if fn.Signature().Recv() == nil {
-		return name == "Now" || name == "NewTime" || name == "Unix"
-	}
-	if strings.HasPrefix(name, "Get") {
-		return true
-	}
-	switch name {
-	case "Before", "Equal", "IsZero", "Rfc3339Copy", "String", "MarshalJSON", "ToUnstructured":
-		return true
-	}
-	return false
 }
 
 // ---------------------------------------------------------------------

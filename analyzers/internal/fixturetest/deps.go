@@ -33,5 +33,6 @@ import (
 	_ "sigs.k8s.io/controller-runtime/pkg/log"
 	_ "sigs.k8s.io/controller-runtime/pkg/predicate"
 	_ "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	_ "sigs.k8s.io/controller-runtime/pkg/recorder"
 	_ "sigs.k8s.io/controller-runtime/pkg/scheme"
 )
