@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
@@ -104,10 +105,7 @@ func (a *analyzer) condFacts(cond ssa.Value, holds bool, depth int) []fact {
 // isDeepEqual reports whether cc calls reflect.DeepEqual or the
 // DeepEqual of apimachinery's Equalities (equality.Semantic.DeepEqual).
 func isDeepEqual(cc *ssa.CallCommon) bool {
-	fn := crapi.Callee(cc)
-	return crapi.IsFunc(fn, "reflect", "DeepEqual") ||
-		crapi.IsMethod(fn, "k8s.io/apimachinery/third_party/forked/golang/reflect", "Equalities", "DeepEqual") ||
-		crapi.IsMethod(fn, "k8s.io/apimachinery/third_party/forked/golang/reflect", "Equalities", "DeepEqualWithNilDifferentFromEmpty")
+	return knowledge.DeepEqual(crapi.Callee(cc))
 }
 
 // equalityFacts returns the facts of x == y, each side that reads a field
