@@ -37,7 +37,7 @@ type index struct {
 	isTest func(*ssa.Function) bool
 }
 
-const managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
+const managerPkg = crapi.ManagerPkg
 
 type inlineSite struct {
 	parent *ssa.Function

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -37,8 +38,8 @@ const (
 	gomegaPkg    = "github.com/onsi/gomega"
 	ginkgoPkg    = "github.com/onsi/ginkgo/v2"
 	testifyPkg   = "github.com/stretchr/testify"
-	fakePkg      = "sigs.k8s.io/controller-runtime/pkg/client/fake"
-	interceptPkg = "sigs.k8s.io/controller-runtime/pkg/client/interceptor"
+	fakePkg      = crapi.FakePkg
+	interceptPkg = crapi.InterceptorPkg
 )
 
 // maxDepth bounds the recursive walks over values.
@@ -290,7 +291,7 @@ func objectType(v ssa.Value) types.Type {
 // isBuiltin reports whether t is a type of k8s.io/api.
 func isBuiltin(t types.Type) bool {
 	n := crapi.Named(t)
-	return n != nil && n.Obj().Pkg() != nil && strings.HasPrefix(n.Obj().Pkg().Path(), "k8s.io/api/")
+	return n != nil && n.Obj().Pkg() != nil && knowledge.KubernetesAPI(n.Obj().Pkg().Path())
 }
 
 // variable returns what identifies the object a value points to: the local
