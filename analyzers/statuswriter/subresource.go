@@ -2,9 +2,9 @@ package statuswriter
 
 import (
 	"go/types"
-	"strings"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
@@ -30,18 +30,10 @@ func isObjectType(t types.Type) bool {
 	return ok && objects.ObjectStruct(st)
 }
 
-// Built-in API groups whose types have a Status field but are not stored
-// objects with a status subresource: the review and token requests are
-// answered, never updated.
-var noStatusSubresource = []string{
-	"k8s.io/api/authentication/",
-	"k8s.io/api/authorization/",
-	"k8s.io/api/imagepolicy/",
-}
-
 // hasStatusSubresource reports whether the object type behind t (a
 // pointer to a named struct) is known to serve status as a subresource:
-// a built-in type with a Status field, the CRD and APIService types, or a
+// a built-in type with a Status field, the CRD and APIService types (as
+// knowledge.BuiltinStatusSubresource says), or a
 // type of the user's module declared with the kubebuilder marker, as
 // controller-gen reads it (apimarkers). Unknown types are taken as not
 // having one.
@@ -51,21 +43,10 @@ func (c *checker) hasStatusSubresource(t types.Type) bool {
 		return false
 	}
 	tn := n.Obj()
-	path := tn.Pkg().Path()
-	switch {
-	case strings.HasPrefix(path, "k8s.io/api/"):
-		for _, p := range noStatusSubresource {
-			if strings.HasPrefix(path, p) {
-				return false
-			}
-		}
-		// autoscaling's Scale is itself the scale subresource.
-		return tn.Name() != "Scale"
-	case strings.HasPrefix(path, "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/"):
-		return tn.Name() == "CustomResourceDefinition"
-	case strings.HasPrefix(path, "k8s.io/kube-aggregator/pkg/apis/apiregistration/"):
-		return tn.Name() == "APIService"
-	case path == lifecycle.MetaV1Pkg:
+	if has, known := knowledge.BuiltinStatusSubresource(tn); known {
+		return has
+	}
+	if tn.Pkg().Path() == lifecycle.MetaV1Pkg {
 		return false
 	}
 	k, _ := c.markers.KindOf(tn)
