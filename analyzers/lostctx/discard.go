@@ -10,48 +10,20 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-// deriver is a function that returns a context derived from its first
-// argument, carrying something the caller means to pass on.
-type deriver struct {
-	pkg, name string
-	// carries is what the returned context adds, for the message.
-	carries string
-	// vetReports is true for the functions go vet's unusedresult pass
-	// already reports when their call is a statement of its own.
-	vetReports bool
-}
-
-// derivers are the functions whose returned context must be used.
-// ctrl.LoggerInto is a variable holding log.IntoContext.
-var derivers = []deriver{
-	{"sigs.k8s.io/controller-runtime/pkg/log", "IntoContext", "the logger", false},
-	{"github.com/go-logr/logr", "NewContext", "the logger", false},
-	{"github.com/go-logr/logr", "NewContextWithSlogLogger", "the logger", false},
-	{"context", "WithValue", "the value", true},
-	{"context", "WithCancel", "the cancellation", true},
-	{"context", "WithCancelCause", "the cancellation", false},
-	{"context", "WithTimeout", "the timeout", true},
-	{"context", "WithTimeoutCause", "the timeout", false},
-	{"context", "WithDeadline", "the deadline", true},
-	{"context", "WithDeadlineCause", "the deadline", false},
-	{"context", "WithoutCancel", "the detachment from cancellation", false},
-}
-
-func derived(cc *ssa.CallCommon) (deriver, bool) {
+// derived returns the row of knowledge's table of the functions whose
+// returned context must be used, if cc calls one. ctrl.LoggerInto is a
+// variable holding log.IntoContext.
+func derived(cc *ssa.CallCommon) (knowledge.Deriver, bool) {
 	fn := crapi.Callee(cc)
 	if fn == nil && crapi.CtrlVar(cc.Value) == "LoggerInto" {
-		return derivers[0], true
+		return knowledge.DeriverNamed(crapi.LogPkg, "IntoContext")
 	}
-	for _, d := range derivers {
-		if crapi.IsFunc(fn, d.pkg, d.name) {
-			return d, true
-		}
-	}
-	return deriver{}, false
+	return knowledge.DeriverOf(fn)
 }
 
 // checkDiscarded reports the derived contexts of fn that nothing uses:
@@ -83,7 +55,7 @@ func checkDiscarded(pass *analysis.Pass, fn *ssa.Function) {
 		if !stmt && assignedAndUsed(pass, fn, expr) {
 			continue // _ = tctx: a use the author wrote
 		}
-		if d.vetReports && stmt {
+		if d.VetReports && stmt {
 			continue // go vet's unusedresult says it already
 		}
 		name := types.ExprString(expr.Fun)
@@ -98,7 +70,7 @@ func checkDiscarded(pass *analysis.Pass, fn *ssa.Function) {
 		}
 		diag.Reportf(pass, expr, fixes,
 			"the context returned by %s is not used, so %s it adds reaches no call; assign it (ctx = %s(ctx, …)) and pass it on, or remove the call",
-			name, d.carries, name)
+			name, d.Carries, name)
 	}
 }
 
