@@ -24,14 +24,6 @@ var libraryPrefixes = []string{
 	"log/slog",
 }
 
-// literalsAllowed are the check packages still allowed to name a library
-// package in a string literal. droppederr is being changed by another
-// line of work at the time of writing; its logging and event tables move
-// to knowledge once that lands.
-var literalsAllowed = map[string]bool{
-	"droppederr": true,
-}
-
 // TestNoLibraryPathLiterals: no check package (analyzers/<check>, not
 // internal or registry) names a library package path in a string literal
 // outside its imports, tests and testdata: library facts are data in
@@ -44,7 +36,7 @@ func TestNoLibraryPathLiterals(t *testing.T) {
 	}
 	checks := 0
 	for _, e := range entries {
-		if !e.IsDir() || e.Name() == "internal" || e.Name() == "registry" || literalsAllowed[e.Name()] {
+		if !e.IsDir() || e.Name() == "internal" || e.Name() == "registry" {
 			continue
 		}
 		checks++

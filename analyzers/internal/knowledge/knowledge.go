@@ -301,19 +301,6 @@ func StandardLibrary(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-// statusWriters are the built-in kinds whose status a Kubernetes
-// controller keeps writing while they exist, by package path and type
-// name: a copy of one read a moment ago is soon stale.
-var statusWriters = map[[2]string]string{
-	{"k8s.io/api/apps/v1", "Deployment"}:            "the deployment controller",
-	{"k8s.io/api/apps/v1", "StatefulSet"}:           "the statefulset controller",
-	{"k8s.io/api/apps/v1", "DaemonSet"}:             "the daemonset controller",
-	{"k8s.io/api/apps/v1", "ReplicaSet"}:            "the replicaset controller",
-	{"k8s.io/api/batch/v1", "Job"}:                  "the job controller",
-	{"k8s.io/api/core/v1", "Pod"}:                   "the kubelet",
-	{"k8s.io/api/core/v1", "PersistentVolumeClaim"}: "the persistent volume controller",
-}
-
 // eventRecorders maps the packages of the event recorders a manager hands
 // out to the API group of the events they write: the old recorder
 // (tools/record) writes core events, the new one (tools/events, whose
@@ -341,15 +328,6 @@ func EventGroup(fn *types.Func) (group string, ok bool) {
 		return group, ok
 	}
 	return "", false
-}
-
-// StatusWriter names the Kubernetes controller that writes the status of
-// objects of the named type t, or "".
-func StatusWriter(t *types.Named) string {
-	if t == nil || t.Obj().Pkg() == nil {
-		return ""
-	}
-	return statusWriters[[2]string{t.Obj().Pkg().Path(), t.Obj().Name()}]
 }
 
 // schemeAggregators are the AddToScheme functions of dependency modules
