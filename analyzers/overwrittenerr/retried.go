@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
@@ -99,33 +98,15 @@ func keptLits(pass *analysis.Pass, file *ast.File) map[*types.Var]*ast.FuncLit {
 }
 
 // refreshOnFailure reports whether the inner declaration as, in a retried
-// closure, is a read from the server (a client Get or List: the refresh
-// of an object after a conflict) that runs only when the closure's own
-// err, outer, is a failure, and whether that err is read by a return of
-// the closure: the closure must return that failure to be run again, and
-// assigning the refresh's nil to it would end the retry as if the write
-// had succeeded.
-func refreshOnFailure(pass *analysis.Pass, body *ast.BlockStmt, as *ast.AssignStmt, call *ast.CallExpr, outer *types.Var, read token.Pos) bool {
-	return isServerRead(pass, call) && guardedByFailure(pass, body, as, outer) && inReturn(body, read)
-}
-
-// isServerRead reports whether call is a Get or List of a
-// controller-runtime client (the object's, or a subresource's).
-func isServerRead(pass *analysis.Pass, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	recv := pass.TypesInfo.TypeOf(sel.X)
-	if recv == nil {
-		return false
-	}
-	c, ok := crapi.ClientCallOf(fn, recv)
-	return ok && !c.IsWrite()
+// closure, runs only when the closure's own err, outer, is a failure, and
+// whether that err is read by a return of the closure: the closure must
+// return that failure to be run again, and assigning the inner call's nil
+// to it would end the retry as if the write had succeeded. What the inner
+// call is does not matter: a refresh of the object (a client Get, a
+// dynamic or typed client's, a helper of the module), or another step;
+// the next attempt runs it again.
+func refreshOnFailure(pass *analysis.Pass, body *ast.BlockStmt, as *ast.AssignStmt, outer *types.Var, read token.Pos) bool {
+	return guardedByFailure(pass, body, as, outer) && inReturn(body, read)
 }
 
 // guardedByFailure reports whether as runs only when outer is a failure:

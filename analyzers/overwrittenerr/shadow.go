@@ -88,7 +88,7 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType, re
 			if !read.IsValid() {
 				continue
 			}
-			if retried && refreshOnFailure(pass, body, as, call, outer, read) {
+			if retried && refreshOnFailure(pass, body, as, outer, read) {
 				continue
 			}
 			diag.Reportf(pass, as, nil,
