@@ -262,6 +262,24 @@ func (t errTest) success() *ssa.BasicBlock {
 	return t.block.Succs[0]
 }
 
+// failingBranch returns the blocks that only the failing side of the test
+// reaches, and the blocks each side reaches. Paths that come back to the
+// test are the next iteration of a loop: the failing branch ends where it
+// would re-run the test.
+func (t errTest) failingBranch() (branch, onFail, onSuccess map[*ssa.BasicBlock]bool) {
+	b := t.block
+	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
+	onFail = ssaflow.Reachable(t.fail(), notB)
+	onSuccess = ssaflow.Reachable(t.success(), notB)
+	branch = map[*ssa.BasicBlock]bool{}
+	for blk := range onFail {
+		if !onSuccess[blk] {
+			branch[blk] = true
+		}
+	}
+	return branch, onFail, onSuccess
+}
+
 // consequence is what the code does after the error was dropped.
 type consequence struct {
 	kind    int // one of removal, deletion, success
@@ -283,17 +301,7 @@ const (
 // logs and rejoins a path to a consequence. It returns whether it reported.
 func (c *checker) examine(src *source, t errTest) bool {
 	b := t.block
-	// Paths that come back to the test are the next iteration of a loop:
-	// the failing branch ends where it would re-run the test.
-	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
-	onFail := ssaflow.Reachable(t.fail(), notB)
-	onSuccess := ssaflow.Reachable(t.success(), notB)
-	branch := map[*ssa.BasicBlock]bool{}
-	for blk := range onFail {
-		if !onSuccess[blk] {
-			branch[blk] = true
-		}
-	}
+	branch, onFail, onSuccess := t.failingBranch()
 	if len(branch) == 0 {
 		return false // the failing edge goes straight to the join: nothing logged
 	}

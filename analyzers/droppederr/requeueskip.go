@@ -21,16 +21,7 @@ func (c *checker) examineRequeueSkip(src *source, t errTest) bool {
 	if src.isRead() || c.periodic || c.fn.Signature.Results().Len() != 2 {
 		return false
 	}
-	b := t.block
-	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
-	onFail := ssaflow.Reachable(t.fail(), notB)
-	onSuccess := ssaflow.Reachable(t.success(), notB)
-	branch := map[*ssa.BasicBlock]bool{}
-	for blk := range onFail {
-		if !onSuccess[blk] {
-			branch[blk] = true
-		}
-	}
+	branch, onFail, onSuccess := t.failingBranch()
 	if len(branch) == 0 {
 		return false
 	}

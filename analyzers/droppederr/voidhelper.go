@@ -67,15 +67,7 @@ func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, per
 // succeeded.
 func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstruction, periodic map[*ssa.Function]bool) bool {
 	b := t.block
-	notB := func(_, to *ssa.BasicBlock) bool { return to == b }
-	onFail := ssaflow.Reachable(t.fail(), notB)
-	onSuccess := ssaflow.Reachable(t.success(), notB)
-	branch := map[*ssa.BasicBlock]bool{}
-	for blk := range onFail {
-		if !onSuccess[blk] {
-			branch[blk] = true
-		}
-	}
+	branch, _, _ := t.failingBranch()
 	if len(branch) == 0 {
 		return false
 	}
