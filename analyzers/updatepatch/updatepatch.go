@@ -53,6 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 		objs:    objects.Of(pass),
 		names:   map[ast.Node]map[string]insertion{},
 		pending: map[*ssa.Function][]UpdateSite{},
+		callers: ssaflow.StaticCallers(funcs),
 	}
 	c.model = model
 	scope := reconcilerCode(funcs, model)
@@ -189,6 +190,8 @@ type checker struct {
 	// pending holds the Updates of each function that this package
 	// cannot judge, for the Updates facts.
 	pending map[*ssa.Function][]UpdateSite
+	// callers are the package's static calls of each function.
+	callers map[*ssa.Function][]ssa.CallInstruction
 	// local and conds are the keys of the writers' conditions that this
 	// package, and with its imports, may meet (see Conditions); nil
 	// until computed.
@@ -196,7 +199,7 @@ type checker struct {
 }
 
 func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
-	if inRetry(fn) {
+	if c.retried(fn, 0) {
 		return
 	}
 	if len(ctls) > 0 {
@@ -218,6 +221,30 @@ func inRetry(fn *ssa.Function) bool {
 		r, ok := knowledge.RetrierOf(crapi.Callee(cc))
 		return ok && r.Kind == knowledge.RetriesOnError
 	})
+}
+
+// retried reports whether fn runs only inside a conflict retry: it is a
+// literal given to one (inRetry), or an unexported function whose every
+// call in the package is in a function that is (up to three calls up;
+// chaos-mesh's abort reconciler updates the Workflow in a helper its
+// RetryOnConflict closure calls, re-reading it first on every attempt).
+func (c *checker) retried(fn *ssa.Function, depth int) bool {
+	if inRetry(fn) {
+		return true
+	}
+	if depth >= 3 || fn.Object() == nil || fn.Object().Exported() {
+		return false
+	}
+	calls := c.callers[fn]
+	if len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		if up := call.Parent(); up == nil || !c.retried(up, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // handedTo reports whether the function literal fn is given as an

@@ -1,0 +1,50 @@
+package owned
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+var _ client.Object = &appsv1.Deployment{}
+
+// Silent: the Update is in a helper that only the RetryOnConflict closure
+// calls, and that re-reads the object on every attempt (chaos-mesh's abort
+// reconciler): a conflict is retried at once with a fresh copy.
+func (r *WebReconciler) pauseRetried(ctx context.Context, key types.NamespacedName) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.pause(ctx, key)
+	})
+}
+
+func (r *WebReconciler) pause(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	dep.Spec.Paused = true
+	return r.Update(ctx, dep)
+}
+
+// Reported: the same helper is also called outside the retry.
+func (r *WebReconciler) resumeRetried(ctx context.Context, key types.NamespacedName) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.resume(ctx, key)
+	})
+}
+
+func (r *WebReconciler) resumeNow(ctx context.Context, key types.NamespacedName) error {
+	return r.resume(ctx, key)
+}
+
+func (r *WebReconciler) resume(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	dep.Spec.Paused = false
+	return r.Update(ctx, dep) // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes`
+}
