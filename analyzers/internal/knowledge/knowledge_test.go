@@ -26,27 +26,7 @@ func TestReadsOnly(t *testing.T) {
 	for _, p := range pkgs {
 		byPath[p.PkgPath] = p.Types
 	}
-	method := func(pkg, typ, name string) *types.Func {
-		t.Helper()
-		obj := byPath[pkg].Scope().Lookup(typ)
-		if obj == nil {
-			t.Fatalf("%s.%s not found", pkg, typ)
-		}
-		m, _, _ := types.LookupFieldOrMethod(obj.Type(), true, byPath[pkg], name)
-		fn, ok := m.(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s.%s not found", pkg, typ, name)
-		}
-		return fn
-	}
-	fun := func(pkg, name string) *types.Func {
-		t.Helper()
-		fn, ok := byPath[pkg].Scope().Lookup(name).(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s not found", pkg, name)
-		}
-		return fn
-	}
+	method, fun := lookups(t, byPath)
 	for _, c := range []struct {
 		fn   *types.Func
 		want bool

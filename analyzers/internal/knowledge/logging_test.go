@@ -82,27 +82,7 @@ func TestLogRows(t *testing.T) {
 		t.Errorf("only %d rows checked", checked)
 	}
 
-	method := func(path, typ, name string) *types.Func {
-		t.Helper()
-		obj := byPath[path].Scope().Lookup(typ)
-		if obj == nil {
-			t.Fatalf("%s.%s not found", path, typ)
-		}
-		m, _, _ := types.LookupFieldOrMethod(obj.Type(), true, byPath[path], name)
-		fn, ok := m.(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s.%s not found", path, typ, name)
-		}
-		return fn
-	}
-	fun := func(path, name string) *types.Func {
-		t.Helper()
-		fn, ok := byPath[path].Scope().Lookup(name).(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s not found", path, name)
-		}
-		return fn
-	}
+	method, fun := lookups(t, byPath)
 	const none = knowledge.LogRole(0)
 	for _, c := range []struct {
 		fn   *types.Func

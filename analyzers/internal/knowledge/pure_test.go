@@ -46,27 +46,7 @@ func TestPure(t *testing.T) {
 			t.Errorf("%+v: no such function", r)
 		}
 	}
-	method := func(pkg, typ, name string) *types.Func {
-		t.Helper()
-		tn, ok := byPath[pkg].Scope().Lookup(typ).(*types.TypeName)
-		if !ok {
-			t.Fatalf("%s.%s: no such type", pkg, typ)
-		}
-		m, _, _ := types.LookupFieldOrMethod(tn.Type(), true, byPath[pkg], name)
-		fn, ok := m.(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s.%s: no such method", pkg, typ, name)
-		}
-		return fn
-	}
-	fun := func(pkg, name string) *types.Func {
-		t.Helper()
-		fn, ok := byPath[pkg].Scope().Lookup(name).(*types.Func)
-		if !ok {
-			t.Fatalf("%s.%s: no such function", pkg, name)
-		}
-		return fn
-	}
+	method, fun := lookups(t, byPath)
 	for _, c := range []struct {
 		fn   *types.Func
 		want bool

@@ -6,27 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/packages"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
-
-func loadTypes(t *testing.T, paths ...string) map[string]*types.Package {
-	t.Helper()
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if len(p.Errors) > 0 {
-			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
-		}
-		byPath[p.PkgPath] = p.Types
-	})
-	return byPath
-}
 
 // TestRetriers looks every row of the retry table up in the real packages:
 // the function or method exists, its argument Arg is a function of the
