@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -139,26 +140,64 @@ func position(pass *analysis.Pass, pos token.Pos) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// reportDropped reports the call c, in fn of the reconcile set with ctx in
-// scope, of a function of another package of the module that drops its
-// own context parameter; it reports whether obj has that fact.
-func reportDropped(pass *analysis.Pass, fn *ssa.Function, c ssa.CallInstruction, obj *types.Func, ctx *types.Var) bool {
+// droppedCall is a call, in fn of the reconcile set with ctx in scope, of
+// a function of another package of the module that drops its own context
+// parameter (obj, with its fact).
+type droppedCall struct {
+	fn   *ssa.Function
+	call ssa.CallInstruction
+	obj  *types.Func
+	ctx  *types.Var
+	fact DropsContext
+}
+
+// asDropped returns the call c as a droppedCall if obj has the
+// DropsContext fact.
+func asDropped(pass *analysis.Pass, fn *ssa.Function, c ssa.CallInstruction, obj *types.Func, ctx *types.Var) (droppedCall, bool) {
 	var fact DropsContext
 	if !pass.ImportObjectFact(obj, &fact) {
-		return false
+		return droppedCall{}, false
 	}
-	expr := ssaflow.CallExpr(fn, c)
-	if expr == nil {
-		return true
-	}
-	name := obj.Name()
-	if recv := obj.Signature().Recv(); recv != nil {
-		if n := crapi.Named(recv.Type()); n != nil {
-			name = n.Obj().Name() + "." + name
+	return droppedCall{fn: fn, call: c, obj: obj, ctx: ctx, fact: fact}, true
+}
+
+// reportDropped reports the calls of helpers that drop their context
+// parameter, once per context made (the same context.TODO() reached
+// through several helpers, or the same helper called many times, is one
+// fix): at the first call in the file order, counting the others.
+func reportDropped(pass *analysis.Pass, calls []droppedCall) {
+	type root struct{ pkg, made, where string }
+	byRoot := map[root][]droppedCall{}
+	var order []root
+	for _, d := range calls {
+		k := root{d.obj.Pkg().Path(), d.fact.Made, d.fact.Where}
+		if _, ok := byRoot[k]; !ok {
+			order = append(order, k)
 		}
+		byRoot[k] = append(byRoot[k], d)
 	}
-	diag.Reportf(pass, expr, nil,
-		"%s.%s takes a context.Context but makes its own %s for its calls (%s), so this reconcile's context (%s: its cancellation, deadline and logger) does not reach them; pass its context parameter there instead",
-		obj.Pkg().Name(), name, fact.Made, fact.Where, ctxName(ctx))
-	return true
+	for _, k := range order {
+		ds := byRoot[k]
+		sort.Slice(ds, func(i, j int) bool { return ds[i].call.Pos() < ds[j].call.Pos() })
+		d := ds[0]
+		expr := ssaflow.CallExpr(d.fn, d.call)
+		if expr == nil {
+			continue
+		}
+		name := d.obj.Name()
+		if recv := d.obj.Signature().Recv(); recv != nil {
+			if n := crapi.Named(recv.Type()); n != nil {
+				name = n.Obj().Name() + "." + name
+			}
+		}
+		more := ""
+		if n := len(ds) - 1; n == 1 {
+			more = " (1 other call of this package reaches it too)"
+		} else if n > 1 {
+			more = fmt.Sprintf(" (%d other calls of this package reach it too)", n)
+		}
+		diag.Reportf(pass, expr, nil,
+			"%s.%s takes a context.Context but makes its own %s for its calls (%s)%s, so this reconcile's context (%s: its cancellation, deadline and logger) does not reach them; pass its context parameter there instead",
+			d.obj.Pkg().Name(), name, d.fact.Made, d.fact.Where, more, ctxName(d.ctx))
+	}
 }

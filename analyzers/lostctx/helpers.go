@@ -107,6 +107,7 @@ func handedToCall(v ssa.Value) bool {
 // contexts made by the package's helpers that it reported.
 func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call) map[*ssa.Call]bool {
 	reported := map[*ssa.Call]bool{}
+	var dropped []droppedCall
 	for _, fn := range set.Funcs {
 		if ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
@@ -136,7 +137,8 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 			if obj == nil || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
 				continue
 			}
-			if reportDropped(pass, fn, c, obj, params[0]) {
+			if d, ok := asDropped(pass, fn, c, obj, params[0]); ok {
+				dropped = append(dropped, d)
 				continue
 			}
 			var fact OwnContext
@@ -152,6 +154,7 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 				obj.Pkg().Name(), obj.Name(), fact.Made, ctxName(params[0]), obj.Name(), ctxName(params[0]))
 		}
 	}
+	reportDropped(pass, dropped)
 	return reported
 }
 

@@ -304,7 +304,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		// resource: the wrong writer, which statuswriter reports.
 		return
 	}
-	who, ok := c.whoElseWrites(t, ctls, &h)
+	who, ok := c.whoElseWrites(fn, t, ctls, &h)
 	if !ok && len(ctls) > 0 {
 		return
 	}
@@ -373,10 +373,11 @@ func (c *checker) considered(t types.Type, ctls []*ctrlmodel.Controller) bool {
 // the fetch); another controller of the package For its type; the
 // controller of a custom resource; another operator. An object nothing
 // else is known to write is not reported when the module creates objects
-// of its type and gives them owner references: it is the operator's own
-// child. Other objects of such types may be anybody's ("which other
-// clients may also write").
-func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller, steps *objects.Steps) (string, bool) {
+// of its type and gives them owner references, or when the function that
+// updates it (fn) also creates such objects (a get-or-create, with or
+// without an owner reference): it is the operator's own. Other objects of
+// such types may be anybody's ("which other clients may also write").
+func (c *checker) whoElseWrites(fn *ssa.Function, t types.Type, ctls []*ctrlmodel.Controller, steps *objects.Steps) (string, bool) {
 	const (
 		other  = "which other clients may also write"
 		anyone = "which users and other controllers may also write"
@@ -401,8 +402,8 @@ func (c *checker) whoElseWrites(t types.Type, ctls []*ctrlmodel.Controller, step
 	if who, ok := c.namedWriter(t, ctls, steps); ok {
 		return who, true
 	}
-	if c.objs.CreatesOwned(t) {
-		return other, all // the operator's own child, which nothing else writes
+	if c.objs.CreatesOwned(t) || c.objs.CreatesIn(fn, t) {
+		return other, all // the operator's own object, which nothing else writes
 	}
 	return other, true
 }

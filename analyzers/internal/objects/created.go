@@ -1,6 +1,10 @@
 package objects
 
-import "go/types"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // CreatesOwned reports whether the code of this package, or of a package
 // of the module it imports, both creates objects of type t (client
@@ -43,6 +47,23 @@ func (r *Result) CreatesOwned(t types.Type) bool {
 	}
 	for _, o := range r.own.imported {
 		if creates(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// CreatesIn reports whether the function fn (the function declaring it,
+// for a function literal) creates objects of type t, itself or through
+// the module's functions it calls: a get-or-create that makes the object
+// when its fetch finds none.
+func (r *Result) CreatesIn(fn *ssa.Function, t types.Type) bool {
+	if r.own == nil || fn == nil {
+		return false
+	}
+	m := r.own.creates[rootObj(fn)]
+	for _, k := range TypeKeys(t) {
+		if m[k] {
 			return true
 		}
 	}

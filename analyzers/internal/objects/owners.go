@@ -90,6 +90,10 @@ type ownership struct {
 	// owners maps each object type given owner references here or in an
 	// imported package to whether one may be a controller reference.
 	owners map[string]bool
+	// creates holds, for each function of the package (its function
+	// literals included), the keys of the object types it creates itself
+	// or through the module's functions it calls.
+	creates map[*types.Func]map[string]bool
 }
 
 // Ownership returns what the code of pkg (this package, or a package of
@@ -217,7 +221,12 @@ func computeOwnership(pass *analysis.Pass, funcs []*ssa.Function) (*ownership, m
 	if !pkg.empty() {
 		pass.ExportPackageFact(pkg)
 	}
-	own := &ownership{self: pass.Pkg, pkg: pkg, imported: map[*types.Package]*Ownership{}, owners: map[string]bool{}}
+	own := &ownership{self: pass.Pkg, pkg: pkg, imported: map[*types.Package]*Ownership{}, owners: map[string]bool{}, creates: map[*types.Func]map[string]bool{}}
+	for fn, sum := range s.local {
+		if len(sum.createTypes) > 0 {
+			own.creates[fn] = sum.createTypes
+		}
+	}
 	add := func(o *Ownership) {
 		for _, t := range o.Owners {
 			setBool(own.owners, t.Key, t.Controller)

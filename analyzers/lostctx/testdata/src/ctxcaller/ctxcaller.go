@@ -6,6 +6,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
 	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -23,7 +24,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	if err := ctxhelper.UpdatePodStatus(ctx, r.Pods, pod); err != nil { // want `ctxhelper.UpdatePodStatus takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:25\), so this reconcile's context \(ctx: its cancellation, deadline and logger\) does not reach them; pass its context parameter there instead`
+	if err := ctxhelper.UpdatePodStatus(ctx, r.Pods, pod); err != nil { // want `ctxhelper.UpdatePodStatus takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:25\) \(1 other call of this package reaches it too\), so this reconcile's context \(ctx: its cancellation, deadline and logger\) does not reach them; pass its context parameter there instead`
+		return ctrl.Result{}, err
+	}
+	// The same helper again: one fix, reported once, at the first call.
+	if err := ctxhelper.UpdatePodStatus(ctx, r.Pods, pod); err != nil {
 		return ctrl.Result{}, err
 	}
 	d := &ctxhelper.Deleter{Client: r.Client}
@@ -50,7 +55,12 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 // sync is reached from the reconcile: a function of the package calling
 // the helper counts too.
 func (r *Reconciler) sync(ctx context.Context, req ctrl.Request) error {
-	return ctxhelper.Sync(ctx, r.Client, req.NamespacedName) // want `ctxhelper.Sync takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:46\)`
+	if err := ctxhelper.Sync(ctx, r.Client, req.NamespacedName); err != nil { // want `ctxhelper.Sync takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:46\) \(1 other call of this package reaches it too\)`
+		return err
+	}
+	// Another helper that drops ctx at the same context.TODO(): counted in
+	// the report above.
+	return ctxhelper.SyncAll(ctx, r.Client, []types.NamespacedName{req.NamespacedName})
 }
 
 // Twin: set-up code, which no reconcile runs (not reported; its fact

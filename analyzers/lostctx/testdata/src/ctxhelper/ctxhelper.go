@@ -76,3 +76,14 @@ func (r *LocalReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 func Refresh(ctx context.Context, c client.Client, key types.NamespacedName) error {
 	return c.Get(context.TODO(), key, &corev1.Pod{}) // want `context.TODO\(\) drops ctx, the context of the reconcile`
 }
+
+// SyncAll drops its context at the same context.TODO() as Sync, through
+// get: one fix for both.
+func SyncAll(ctx context.Context, c client.Client, keys []types.NamespacedName) error { // want SyncAll:`dropsContext\(context.TODO\(\) at ctxhelper.go:46\)`
+	for _, k := range keys {
+		if err := get(c, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}

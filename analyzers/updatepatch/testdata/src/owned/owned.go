@@ -286,8 +286,27 @@ func (r *WebReconciler) retried(ctx context.Context, key types.NamespacedName) e
 }
 
 // The re-created object after NotFound is built, the Update on the other
-// branch is of a fetched and changed object.
+// branch is of a fetched and changed object, which the deployment
+// controller also writes.
 func (r *WebReconciler) createOrUpdate(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	err := r.Get(ctx, key, dep)
+	if apierrors.IsNotFound(err) {
+		dep = &appsv1.Deployment{}
+		dep.Namespace, dep.Name = key.Namespace, key.Name
+		return r.Create(ctx, dep)
+	}
+	if err != nil {
+		return err
+	}
+	dep.Spec.Paused = true
+	return r.Update(ctx, dep) // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes`
+}
+
+// The twin: a ConfigMap this function creates when its fetch finds none
+// (a get-or-create, without an owner reference, like a namespace
+// singleton) is the operator's own, and nothing else writes ConfigMaps.
+func (r *WebReconciler) createOrUpdateConfig(ctx context.Context, key types.NamespacedName) error {
 	cm := &corev1.ConfigMap{}
 	err := r.Get(ctx, key, cm)
 	if apierrors.IsNotFound(err) {
@@ -299,7 +318,7 @@ func (r *WebReconciler) createOrUpdate(ctx context.Context, key types.Namespaced
 		return err
 	}
 	cm.Data = map[string]string{"a": "b"}
-	return r.Update(ctx, cm) // want `Update writes the whole v1.ConfigMap`
+	return r.Update(ctx, cm)
 }
 
 // StoreReconciler holds its client in a field named client, which does
