@@ -150,7 +150,7 @@ func (c *checker) checkTerminatingPaths() {
 		live := ssaflow.Live(c.fn)
 		for b := range reach {
 			for _, instr := range b.Instrs {
-				if c.mayRemoveUnknown(instr, x) {
+				if c.mayRemoveUnknown(instr, x) || c.closureRemoves(instr, x) {
 					unknown = true
 				}
 			}
@@ -251,6 +251,9 @@ func (c *checker) describe(op lifecycle.FinalizerOp) (obj, fin string) {
 	for i, a := range args {
 		if ssaflow.Strip(a) == op.Obj && i < len(ce.Args) {
 			obj = types.ExprString(ce.Args[i])
+			if u, ok := ast.Unparen(ce.Args[i]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				obj = types.ExprString(u.X) // &obj is obj, for a message
+			}
 		}
 		if op.Finalizer != nil && a == op.Finalizer && i < len(ce.Args) && fin == "its finalizer" {
 			fin = "finalizer " + types.ExprString(ce.Args[i])
@@ -362,6 +365,38 @@ func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
 		return true // the mutate function may change finalizers
 	}
 	return !knowledge.KnownLibrary(path)
+}
+
+// closureRemoves reports whether instr hands a function literal to
+// another function (retry.RetryOnConflict, a poll) and the literal removes
+// a finalizer from an object of x's type: the usual refetch-and-remove
+// inside a retry, on a fresh copy of the same object.
+func (c *checker) closureRemoves(instr ssa.Instruction, x ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	want := ssaflow.Deref(x.Type())
+	for _, a := range call.Common().Args {
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit, ok := mc.Fn.(*ssa.Function)
+		if !ok {
+			continue
+		}
+		for _, f := range append([]*ssa.Function{lit}, lit.AnonFuncs...) {
+			for _, b := range f.Blocks {
+				for _, in := range b.Instrs {
+					if op, ok := lifecycle.Removal(in, c.h); ok && op.Obj != nil && types.Identical(ssaflow.Deref(op.Obj.Type()), want) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (c *checker) inUserModule(path string) bool {

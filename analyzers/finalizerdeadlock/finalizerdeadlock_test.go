@@ -8,5 +8,5 @@ import (
 )
 
 func TestFinalizerDeadlock(t *testing.T) {
-	fixturetest.Run(t, finalizerdeadlock.Analyzer, "./children", "./helpers", "./provisioned", "./deadreturn")
+	fixturetest.Run(t, finalizerdeadlock.Analyzer, "./children", "./helpers", "./provisioned", "./deadreturn", "./retried")
 }

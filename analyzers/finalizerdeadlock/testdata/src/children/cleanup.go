@@ -82,7 +82,7 @@ func (r *ParentReconciler) cleanupIf(ctx context.Context, key types.NamespacedNa
 		}
 		return r.Delete(ctx, &child)
 	}
-	return nil // want `&child is terminating on this path, but finalizer "example.com/owned-by" is removed`
+	return nil // want `child is terminating on this path, but finalizer "example.com/owned-by" is removed`
 }
 
 // Twin: the standard pattern for the controller's own object.

@@ -25,7 +25,7 @@ func (r *ConfigReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	if err := r.Get(ctx, types.NamespacedName{Namespace: req.Namespace, Name: parent.Data["secret"]}, &child); err != nil {
 		return ctrl.Result{}, err
 	}
-	controllerutil.AddFinalizer(&child, ownedBy) // want `Finalizer "example.com/owned-by" is added to &child, which this reconcile fetches and writes without ever checking its deletion state`
+	controllerutil.AddFinalizer(&child, ownedBy) // want `Finalizer "example.com/owned-by" is added to child, which this reconcile fetches and writes without ever checking its deletion state`
 	child.StringData = map[string]string{"owner": parent.Name}
 	return ctrl.Result{}, r.Update(ctx, &child)
 }
