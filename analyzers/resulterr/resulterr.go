@@ -593,23 +593,36 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool
 	if len(rs.Results) != 2 {
 		// A bare return of named results: point at the statement; a fix
 		// would have to find the assignments.
-		diag.Reportf(pass, rs, nil, "%s", message("a Result that asks for a requeue"))
+		diag.Reportf(pass, rs, nil, "%s", message("a Result that asks for a requeue", ""))
 		return
 	}
 	expr := rs.Results[0]
 	what := "a Result that asks for a requeue"
-	if field := requeueField(expr); field != "" {
+	field := requeueField(expr)
+	if field != "" {
 		what = "a Result with " + field + " set"
 	}
 	var fixes []analysis.SuggestedFix
 	if fixable {
 		fixes = zeroResultFix(pass, fn, expr)
 	}
-	diag.Reportf(pass, expr, fixes, "%s", message(what))
+	diag.Reportf(pass, expr, fixes, "%s", message(what, field))
 }
 
-func message(what string) string {
-	return what + " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result and retries with error backoff, so the intended requeue is lost; return the Result with a nil error, or the error with an empty Result"
+// message says what is lost, by the field the Result sets: a
+// RequeueAfter's delay; a Requeue only adds a warning to the retry the
+// error makes anyway (controller-runtime logs one each time it ignores a
+// Result).
+func message(what, field string) string {
+	const head = " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result"
+	if field == "Requeue" {
+		return what + head + " (the error is retried with backoff anyway) and logs a warning on every such return, so Requeue adds nothing but log noise; return the error with an empty Result, or the Result with a nil error"
+	}
+	lost := "the intended requeue is lost"
+	if field == "RequeueAfter" {
+		lost = "the RequeueAfter delay it asks for is lost"
+	}
+	return what + head + ", logs a warning and retries with error backoff, so " + lost + "; return the Result with a nil error, or the error with an empty Result"
 }
 
 // requeueField names the requeue field a composite literal sets, for the
@@ -619,16 +632,20 @@ func requeueField(expr ast.Expr) string {
 	if !ok {
 		return ""
 	}
+	found := ""
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
 			continue
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && (id.Name == "RequeueAfter" || id.Name == "Requeue") {
-			return id.Name
+			if id.Name == "RequeueAfter" {
+				return id.Name // it decides what is lost
+			}
+			found = id.Name
 		}
 	}
-	return ""
+	return found
 }
 
 // zeroResultFix replaces the Result expression with the zero Result,
