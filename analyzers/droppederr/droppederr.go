@@ -206,7 +206,7 @@ func (c *checker) check() {
 				if !ok {
 					continue
 				}
-				if c.examine(src, t) || c.examineRequeueSkip(src, t) {
+				if c.examine(src, t) || c.examineRequeueSkip(src, t) || c.examineStaleStatus(src, t) {
 					done[tb] = true
 				}
 			}
