@@ -119,12 +119,50 @@ func checkDeferred(pass *analysis.Pass, fn, lit *ssa.Function, fv *ssa.FreeVar) 
 			}
 		}
 	}
+	if replacesOnEveryPath(lit, stores, loads) {
+		// No path of the deferred function lets the body's error through
+		// (it ends with err = nil: errors go to the status, not to
+		// controller-runtime): by design, none is lost by a replacement.
+		return
+	}
 	for _, st := range stores {
 		if ssaflow.IsNil(st.Val) || derived(st.Val, withUnwrapped(st, loads)) || onlyWhenNil(st, fv) || onPanic(st) {
 			continue
 		}
 		report(pass, fn, lit, st, fv.Name())
 	}
+}
+
+// replacesOnEveryPath reports whether every path through lit to a return
+// stores into the error result a value not computed from it, one of them
+// an explicit nil: the deferred function means to return only its own
+// errors (a store of a call's error on every path, which clears the
+// body's error by accident, does not count).
+func replacesOnEveryPath(lit *ssa.Function, stores []*ssa.Store, loads map[ssa.Value]bool) bool {
+	if len(lit.Blocks) == 0 || len(stores) == 0 {
+		return false
+	}
+	kills := map[*ssa.BasicBlock]bool{}
+	explicitNil := false
+	for _, st := range stores {
+		if !derived(st.Val, withUnwrapped(st, loads)) {
+			kills[st.Block()] = true
+			explicitNil = explicitNil || ssaflow.IsNil(st.Val)
+		}
+	}
+	if !explicitNil {
+		return false
+	}
+	reach := ssaflow.Reachable(lit.Blocks[0], func(_, to *ssa.BasicBlock) bool { return kills[to] })
+	if kills[lit.Blocks[0]] {
+		return true
+	}
+	for b := range reach {
+		if _, ok := ssaflow.Last(b).(*ssa.Return); ok && !kills[b] {
+			return false
+		}
+	}
+	return true
 }
 
 // derived reports whether v is computed from the current error (an
@@ -210,7 +248,12 @@ func report(pass *analysis.Pass, fn, lit *ssa.Function, st *ssa.Store, name stri
 func short(e ast.Expr) string {
 	s := types.ExprString(e)
 	if len(s) > 40 || strings.Contains(s, "\n") {
-		return "err"
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if f := types.ExprString(call.Fun); len(f) <= 36 {
+				return f + "(...)"
+			}
+		}
+		return "the new error"
 	}
 	return s
 }

@@ -101,3 +101,29 @@ func (r *Reconciler) recovered(ctx context.Context, dep *appsv1.Deployment) (err
 	}()
 	return r.step(ctx, dep)
 }
+
+// The deferred function decides what the function returns on every
+// path, and clears the body's error on purpose (errors go to the status,
+// not to controller-runtime): a replacement loses nothing by design.
+func (r *Reconciler) statusOnly(ctx context.Context, dep *appsv1.Deployment) (err error) {
+	defer func() {
+		if e := r.Status().Update(ctx, dep); e != nil {
+			err = fmt.Errorf("cannot update status: %w", e)
+			return
+		}
+		// Controller-runtime should never receive handled errors.
+		err = nil
+	}()
+	return r.step(ctx, dep)
+}
+
+// Twin: the same without the final err = nil lets the body's error
+// through on success, and replaces it on failure.
+func (r *Reconciler) statusTooLong(ctx context.Context, dep *appsv1.Deployment) (err error) {
+	defer func() {
+		if e := r.Status().Update(ctx, dep); e != nil {
+			err = fmt.Errorf("cannot update the status of deployment %s/%s: %w", dep.Namespace, dep.Name, e) // want `aggregate them, for example err = errors.Join\(err, fmt.Errorf\(...\)\)`
+		}
+	}()
+	return r.step(ctx, dep)
+}
