@@ -180,7 +180,7 @@ func (op FinalizerOp) FinalizerName() string {
 func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if obj, ok := fieldOwner(x.Addr, "Finalizers"); ok {
+		if obj, ok := fieldOwner(x.Addr, "Finalizers"); ok && !extendsOld(x.Val) {
 			return FinalizerOp{Instr: instr, Obj: obj}, true
 		}
 	case ssa.CallInstruction:
@@ -194,6 +194,9 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 		case crapi.IsFunc(fn, crapi.ControllerutilPkg, "RemoveFinalizer") && len(args) == 2:
 			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 		case fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil:
+			if len(args) == 1 && extendsOld(args[0]) {
+				return FinalizerOp{}, false // append(obj.GetFinalizers(), f): an addition
+			}
 			if recv := crapi.Receiver(cc); recv != nil {
 				return FinalizerOp{Instr: instr, Obj: objectOf(recv)}, true
 			}
@@ -207,6 +210,28 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 		}
 	}
 	return FinalizerOp{}, false
+}
+
+// extendsOld reports whether the new finalizer list v is the old one with
+// more appended: append(obj.GetFinalizers(), f), append(obj.Finalizers,
+// f). It drops nothing.
+func extendsOld(v ssa.Value) bool {
+	call, ok := ssaflow.Strip(v).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) == 0 {
+		return false
+	}
+	switch old := ssaflow.Strip(call.Call.Args[0]).(type) {
+	case *ssa.Call:
+		fn := crapi.Callee(old.Common())
+		return fn != nil && fn.Name() == "GetFinalizers" && fn.Signature().Recv() != nil
+	case *ssa.UnOp:
+		_, ok := fieldOwner(old.X, "Finalizers")
+		return ok && old.Op == token.MUL
+	}
+	return false
 }
 
 // Addition recognises instr as controllerutil.AddFinalizer or, when h is

@@ -40,3 +40,11 @@ func Helpers(ctx context.Context, f finalizer.Finalizers, cm *corev1.ConfigMap) 
 		return
 	}
 }
+
+// The old list with more appended drops nothing: no removal. A filtered
+// list is one.
+func Extend(cm *corev1.ConfigMap, keep []string) {
+	cm.SetFinalizers(append(cm.GetFinalizers(), "example.com/lock"))
+	cm.Finalizers = append(cm.Finalizers, "example.com/lock")
+	cm.SetFinalizers(keep) // want `removes "" from cm`
+}
