@@ -326,6 +326,9 @@ func (c *checker) examine(src *source, t errTest) bool {
 	if cons.kind == none || c.logged[logCall] {
 		return false
 	}
+	if cons.kind == success && c.callersRequeue(c.fn) {
+		return false // every caller requeues after it: retried then
+	}
 	if c.logged == nil {
 		c.logged = map[*ssa.Call]bool{}
 	}

@@ -64,3 +64,4 @@ func (r *ReadOnly) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 	}
 	return ctrl.Result{RequeueAfter: time.Minute}, nil
 }
+

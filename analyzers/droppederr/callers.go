@@ -1,0 +1,69 @@
+package droppederr
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// callersRequeue reports whether every caller of fn, a helper returning
+// only an error, requeues whenever the helper returned nil: each call of
+// it in the package is in a (reconcile.Result, error) function whose
+// returns with a nil error after the call all ask for a requeue. The
+// helper's success return is then retried on the caller's requeue, not
+// "until the next event". False when fn has no caller here, or is used
+// as a value (a caller not seen).
+func (c *checker) callersRequeue(fn *ssa.Function) bool {
+	if fn.Signature.Results().Len() != 1 || fn.Parent() != nil {
+		return false
+	}
+	calls := 0
+	for _, caller := range ssapkg.Of(c.pass).SrcFuncs() {
+		for _, b := range caller.Blocks {
+			for i, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if *op != fn {
+						continue
+					}
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok || call.Common().StaticCallee() != fn || call.Common().Value != fn {
+						return false // used as a value: its callers are not known
+					}
+					if !requeuesAfter(caller, b, i) {
+						return false
+					}
+					calls++
+				}
+			}
+		}
+	}
+	return calls > 0
+}
+
+// requeuesAfter reports whether caller returns (reconcile.Result, error)
+// and every return with a nil error reachable after instruction i of b
+// asks for a requeue.
+func requeuesAfter(caller *ssa.Function, b *ssa.BasicBlock, i int) bool {
+	res := caller.Signature.Results()
+	if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) {
+		return false
+	}
+	check := func(blk *ssa.BasicBlock) bool {
+		ret, ok := ssaflow.Last(blk).(*ssa.Return)
+		if !ok || len(ret.Results) != 2 || !ssaflow.IsNil(ssaflow.Returned(ret.Results[1])) {
+			return true
+		}
+		return crapi.ResultRequeue(ssaflow.Returned(ret.Results[0])) == crapi.RequeueSet
+	}
+	if !check(b) {
+		return false
+	}
+	for blk := range ssaflow.Reachable(b, nil) {
+		if !check(blk) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,58 @@
+// Package callerrequeue: a helper that logs a failed write and returns
+// nil is retried when every caller requeues after it.
+package callerrequeue
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+)
+
+// A helper that logs a failed write and goes on, called only from a
+// reconcile that requeues on every success: the requeue retries it.
+type Users struct{ client.Client }
+
+func (r *Users) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rr := ctrl.Result{RequeueAfter: 5 * time.Second}
+	if err := r.syncUsers(ctx, req.Namespace); err != nil {
+		return ctrl.Result{}, err
+	}
+	return rr, nil
+}
+
+func (r *Users) syncUsers(ctx context.Context, ns string) error {
+	for _, name := range []string{"a", "b"} {
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
+		if err := r.Create(ctx, cm); err != nil {
+			logf.FromContext(ctx).Error(err, "creating the user", "user", name)
+			continue
+		}
+	}
+	return nil
+}
+
+// Twin: the caller returns success without a requeue after the helper.
+type UsersOnce struct{ client.Client }
+
+func (r *UsersOnce) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := r.syncUsers(ctx, req.Namespace); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *UsersOnce) syncUsers(ctx context.Context, ns string) error {
+	for _, name := range []string{"a", "b"} {
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
+		if err := r.Create(ctx, cm); err != nil {
+			logf.FromContext(ctx).Error(err, "creating the user", "user", name) // want `the error of Create is only logged, then syncUsers returns success`
+			continue
+		}
+	}
+	return nil
+}
