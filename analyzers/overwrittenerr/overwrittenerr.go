@@ -119,7 +119,7 @@ func checkDeferred(pass *analysis.Pass, fn, lit *ssa.Function, fv *ssa.FreeVar) 
 			}
 		}
 	}
-	if replacesOnEveryPath(lit, stores, loads) {
+	if replacesOnEveryPath(lit, stores) {
 		// No path of the deferred function lets the body's error through
 		// (it ends with err = nil: errors go to the status, not to
 		// controller-runtime): by design, none is lost by a replacement.
@@ -134,21 +134,20 @@ func checkDeferred(pass *analysis.Pass, fn, lit *ssa.Function, fv *ssa.FreeVar) 
 }
 
 // replacesOnEveryPath reports whether every path through lit to a return
-// stores into the error result a value not computed from it, one of them
-// an explicit nil: the deferred function means to return only its own
+// stores into the error result, one of them an explicit nil: the deferred function means to return only its own
 // errors (a store of a call's error on every path, which clears the
 // body's error by accident, does not count).
-func replacesOnEveryPath(lit *ssa.Function, stores []*ssa.Store, loads map[ssa.Value]bool) bool {
+func replacesOnEveryPath(lit *ssa.Function, stores []*ssa.Store) bool {
 	if len(lit.Blocks) == 0 || len(stores) == 0 {
 		return false
 	}
 	kills := map[*ssa.BasicBlock]bool{}
 	explicitNil := false
 	for _, st := range stores {
-		if !derived(st.Val, withUnwrapped(st, loads)) {
-			kills[st.Block()] = true
-			explicitNil = explicitNil || ssaflow.IsNil(st.Val)
-		}
+		// A store computed from the error carries it: it decides the
+		// result as well as any other.
+		kills[st.Block()] = true
+		explicitNil = explicitNil || ssaflow.IsNil(st.Val)
 	}
 	if !explicitNil {
 		return false

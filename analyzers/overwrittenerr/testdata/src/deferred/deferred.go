@@ -107,6 +107,10 @@ func (r *Reconciler) recovered(ctx context.Context, dep *appsv1.Deployment) (err
 // not to controller-runtime): a replacement loses nothing by design.
 func (r *Reconciler) statusOnly(ctx context.Context, dep *appsv1.Deployment) (err error) {
 	defer func() {
+		if e := r.recordError(ctx, dep, err); e != nil {
+			err = fmt.Errorf("cannot record the error: %w", e)
+			return
+		}
 		if e := r.Status().Update(ctx, dep); e != nil {
 			err = fmt.Errorf("cannot update status: %w", e)
 			return
@@ -126,4 +130,12 @@ func (r *Reconciler) statusTooLong(ctx context.Context, dep *appsv1.Deployment) 
 		}
 	}()
 	return r.step(ctx, dep)
+}
+
+// recordError writes err into the status conditions.
+func (r *Reconciler) recordError(ctx context.Context, dep *appsv1.Deployment, err error) error {
+	if err != nil {
+		dep.Status.Conditions = append(dep.Status.Conditions, appsv1.DeploymentCondition{Type: "Failed", Message: err.Error()})
+	}
+	return r.Status().Update(ctx, dep)
 }
