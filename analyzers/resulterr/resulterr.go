@@ -536,7 +536,41 @@ func certainlyNonNil(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 // certainlyNil reports whether v is nil on every path to b: b lies on the
 // nil side of a test of v (err = f(); if err != nil { return ... }; ...).
 func certainlyNil(v ssa.Value, b *ssa.BasicBlock) bool {
-	return holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNil(cond, v, onTrue) })
+	return certainlyNilDepth(v, b, 0)
+}
+
+// certainlyNilDepth is certainlyNil, and also holds for a phi each of
+// whose incoming values is nil, or certainly nil at the end of its edge's
+// block: each definition of err tested on the path it comes in by
+// (err = a(); if err != nil { return }; if c { err = b(); if err != nil {
+// return } }).
+func certainlyNilDepth(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
+	if holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNil(cond, v, onTrue) }) {
+		return true
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok || depth > 4 || phi.Block() == nil || !phi.Block().Dominates(b) {
+		return false
+	}
+	for i, e := range phi.Edges {
+		if e == phi || ssaflow.IsNil(e) {
+			continue
+		}
+		if i >= len(phi.Block().Preds) {
+			return false
+		}
+		pred := phi.Block().Preds[i]
+		// The test may end the predecessor itself, its edge going
+		// straight into the phi's block.
+		if ifi, ok := ssaflow.Last(pred).(*ssa.If); ok && len(pred.Succs) == 2 && pred.Succs[0] != pred.Succs[1] &&
+			testsNil(ifi.Cond, e, pred.Succs[0] == phi.Block()) {
+			continue
+		}
+		if !certainlyNilDepth(e, pred, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAt reports whether a branch condition taken on every path to b
