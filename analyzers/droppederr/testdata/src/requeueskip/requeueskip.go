@@ -64,4 +64,3 @@ func (r *ReadOnly) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 	}
 	return ctrl.Result{RequeueAfter: time.Minute}, nil
 }
-
