@@ -106,7 +106,7 @@ func (c *checker) sites(fn *ssa.Function, forFact bool) []site {
 			continue
 		}
 		s.call = call
-		if v, ok := call.(*ssa.Call); ok && c.cached(fn, v, forFact) {
+		if v, ok := call.(*ssa.Call); ok && (c.cached(fn, v, forFact) || fallback(v)) {
 			continue
 		}
 		out = append(out, s)
@@ -660,4 +660,108 @@ func testedKeys(x ssa.Value, depth int) []string {
 		}
 	}
 	return nil
+}
+
+// fallback reports whether the client call builds stands in for a field
+// found unset: x := r.Dynamic; if x == nil { x = dynamic.NewForConfigOrDie(cfg) }.
+// The field is what the reconciler is configured with (main sets it);
+// the construction runs only where it was not, as in tests.
+func fallback(call *ssa.Call) bool {
+	var v ssa.Value = call
+	if t, ok := call.Type().(*types.Tuple); ok && t.Len() > 0 {
+		if v = ssaflow.Extract(call, 0); v == nil {
+			return false
+		}
+	}
+	var phis []*ssa.Phi
+	cell := false
+	var collect func(v ssa.Value, depth int)
+	collect = func(v ssa.Value, depth int) {
+		refs := v.Referrers()
+		if refs == nil || depth > 2 {
+			return
+		}
+		for _, ref := range *refs {
+			switch r := ref.(type) {
+			case *ssa.Phi:
+				phis = append(phis, r)
+			case *ssa.MakeInterface:
+				collect(r, depth+1) // *DynamicClient into dynamic.Interface
+			case *ssa.ChangeType:
+				collect(r, depth+1)
+			case *ssa.Store:
+				// A local a closure captures lives in a cell: the
+				// field's value and the fallback are stored there.
+				if a, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v && fieldStored(a) {
+					if onlyWhenNil(call.Block(), func(y ssa.Value) bool {
+						ld, ok := y.(*ssa.UnOp)
+						return ok && ld.Op == token.MUL && ld.X == a
+					}) {
+						cell = true
+					}
+				}
+			}
+		}
+	}
+	collect(v, 0)
+	if cell {
+		return true
+	}
+	for _, phi := range phis {
+		for _, e := range phi.Edges {
+			ld, ok := ssaflow.Strip(e).(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL {
+				continue
+			}
+			if _, isField := ld.X.(*ssa.FieldAddr); !isField {
+				continue
+			}
+			if onlyWhenNil(call.Block(), func(y ssa.Value) bool { return y == ld }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldStored reports whether a load of a struct field is stored into
+// the cell a.
+func fieldStored(a *ssa.Alloc) bool {
+	refs := a.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		if ld, ok := ssaflow.Strip(st.Val).(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if _, isField := ld.X.(*ssa.FieldAddr); isField {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyWhenNil reports whether block is entered only after a test found a
+// value that is (is tells) nil: the edge of the If on x == nil (or x !=
+// nil) into its nil side dominates block.
+func onlyWhenNil(block *ssa.BasicBlock, is func(ssa.Value) bool) bool {
+	for s := block; s != nil; s = s.Idom() {
+		if len(s.Preds) != 1 {
+			continue
+		}
+		p := s.Preds[0]
+		ifi, ok := ssaflow.Last(p).(*ssa.If)
+		if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			continue
+		}
+		y, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
+		if ok && is(y) && (p.Succs[0] == s) == nilOnTrue {
+			return true
+		}
+	}
+	return false
 }

@@ -214,3 +214,18 @@ func (r *GenericReconciler[T]) Reconcile(ctx context.Context, req ctrl.Request) 
 	_, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client each time a reconcile runs it`
 	return ctrl.Result{}, err
 }
+
+// The twin: the field is tested, but the client is built when it is set.
+type InvertedReconciler struct {
+	Config  *rest.Config
+	Dynamic dynamic.Interface
+}
+
+func (r *InvertedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	dc := r.Dynamic
+	if dc != nil {
+		dc = dynamic.NewForConfigOrDie(r.Config) // want `dynamic.NewForConfigOrDie builds a new API client each time a reconcile runs it`
+	}
+	use(dc)
+	return ctrl.Result{}, nil
+}

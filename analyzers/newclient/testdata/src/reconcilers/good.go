@@ -192,3 +192,31 @@ func (r *GoodReconciler) cluster(name string) (client.Client, error) {
 func (r *GoodReconciler) watchRemote() {
 	_, _ = client.NewWithWatch(r.Config, client.Options{})
 }
+
+// FallbackReconciler is given its dynamic client by main; it builds one
+// only where the field was left unset (tests): not per reconcile.
+type FallbackReconciler struct {
+	Config  *rest.Config
+	Dynamic dynamic.Interface
+}
+
+func (r *FallbackReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.sync(ctx)
+	dc := r.Dynamic
+	if dc == nil {
+		dc = dynamic.NewForConfigOrDie(r.Config)
+	}
+	use(dc)
+	return ctrl.Result{}, nil
+}
+
+func use(dynamic.Interface) {}
+
+// The same with the local captured by a closure (a cell, no phi).
+func (r *FallbackReconciler) sync(ctx context.Context) {
+	dc := r.Dynamic
+	if dc == nil {
+		dc = dynamic.NewForConfigOrDie(r.Config)
+	}
+	func() { use(dc) }()
+}
