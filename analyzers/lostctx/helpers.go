@@ -8,6 +8,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -89,6 +90,9 @@ func handedToCall(v ssa.Value) bool {
 	}
 	for _, r := range *refs {
 		if c, ok := r.(ssa.CallInstruction); ok {
+			if knowledge.StartsLifetime(crapi.Callee(c.Common())) {
+				continue // the lifetime of what it starts, not a request's
+			}
 			for _, a := range c.Common().Args {
 				if ssaflow.Strip(a) == v {
 					return true

@@ -52,3 +52,56 @@ func DeriverNamed(pkg, name string) (Deriver, bool) {
 	}
 	return Deriver{}, false
 }
+
+// Lifetime is a method whose context argument is the lifetime of what it
+// starts, not the deadline of a request: a component that must outlive
+// the reconcile that starts it (a manager, a cluster or cache of another
+// cluster, an fx application). A context made for it is no reconcile
+// context dropped.
+type Lifetime struct {
+	Pkg, Type, Method string
+}
+
+const (
+	crManager = "sigs.k8s.io/controller-runtime/pkg/manager"
+	crCluster = "sigs.k8s.io/controller-runtime/pkg/cluster"
+	crCache   = "sigs.k8s.io/controller-runtime/pkg/cache"
+)
+
+var lifetimes = []Lifetime{
+	{crManager, "Manager", "Start"},
+	{crManager, "Runnable", "Start"},
+	{crCluster, "Cluster", "Start"},
+	{crCache, "Cache", "Start"},
+	{crCache, "Informers", "Start"},
+	{"go.uber.org/fx", "App", "Start"},
+}
+
+// Lifetimes returns the table, for tests.
+func Lifetimes() []Lifetime { return append([]Lifetime(nil), lifetimes...) }
+
+// StartsLifetime reports whether fn is a method of the table (on the
+// type, through an interface, or promoted to a type embedding it).
+func StartsLifetime(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return false
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	for _, l := range lifetimes {
+		if l.Pkg == n.Obj().Pkg().Path() && l.Type == n.Obj().Name() && l.Method == fn.Name() {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package knowledge_test
 
 import (
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
@@ -47,5 +48,42 @@ func TestDerivers(t *testing.T) {
 	}
 	if _, ok := knowledge.DeriverOf(byPath["context"].Scope().Lookup("Background").(*types.Func)); ok {
 		t.Error("DeriverOf(context.Background): it derives nothing")
+	}
+}
+
+// Each lifetime row of controller-runtime names a method whose first
+// parameter is a context, and StartsLifetime knows it. (fx is not a
+// dependency of this module: its row is not loaded here.)
+func TestLifetimes(t *testing.T) {
+	var paths []string
+	for _, l := range knowledge.Lifetimes() {
+		if strings.HasPrefix(l.Pkg, "sigs.k8s.io/") {
+			paths = append(paths, l.Pkg)
+		}
+	}
+	byPath := loadTypes(t, append(paths, "context")...)
+	ctx := byPath["context"].Scope().Lookup("Context").Type()
+	for _, l := range knowledge.Lifetimes() {
+		pkg := byPath[l.Pkg]
+		if pkg == nil {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(l.Type).(*types.TypeName)
+		if !ok {
+			t.Errorf("%+v: no such type", l)
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, l.Method)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			t.Errorf("%+v: no such method", l)
+			continue
+		}
+		if sig := fn.Signature(); sig.Params().Len() == 0 || !types.Identical(sig.Params().At(0).Type(), ctx) {
+			t.Errorf("%+v: %v takes no context first", l, sig)
+		}
+		if !knowledge.StartsLifetime(fn) && fn.Pkg().Path() == l.Pkg {
+			t.Errorf("StartsLifetime(%v) = false", fn)
+		}
 	}
 }

@@ -16,7 +16,8 @@ import (
 
 type Reconciler struct {
 	client.Client
-	Pods typedcorev1.PodsGetter
+	Pods   typedcorev1.PodsGetter
+	Remote ctrl.Manager
 }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -48,6 +49,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	if _, err := ctxhelper.GetConfigMap(r.Client, req.NamespacedName); err != nil { // want `ctxhelper.GetConfigMap makes its own context.TODO\(\) for its API calls`
 		return ctrl.Result{}, err
+	}
+	if r.Remote != nil {
+		ctxhelper.StartRemote(r.Remote) // a lifetime, not a request: not reported
 	}
 	return ctrl.Result{}, ctxhelper.Refresh(ctx, r.Client, req.NamespacedName)
 }

@@ -87,3 +87,12 @@ func SyncAll(ctx context.Context, c client.Client, keys []types.NamespacedName) 
 	}
 	return nil
 }
+
+// StartRemote starts a manager for another cluster, which must outlive
+// the reconcile that starts it: the context it makes is the manager's
+// lifetime, no reconcile context dropped (no fact).
+func StartRemote(mgr ctrl.Manager) {
+	go func() {
+		_ = mgr.Start(context.TODO())
+	}()
+}
