@@ -749,19 +749,8 @@ func fieldStored(a *ssa.Alloc) bool {
 // value that is (is tells) nil: the edge of the If on x == nil (or x !=
 // nil) into its nil side dominates block.
 func onlyWhenNil(block *ssa.BasicBlock, is func(ssa.Value) bool) bool {
-	for s := block; s != nil; s = s.Idom() {
-		if len(s.Preds) != 1 {
-			continue
-		}
-		p := s.Preds[0]
-		ifi, ok := ssaflow.Last(p).(*ssa.If)
-		if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			continue
-		}
-		y, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
-		if ok && is(y) && (p.Succs[0] == s) == nilOnTrue {
-			return true
-		}
-	}
-	return false
+	return ssaflow.HoldsAt(block, func(cond ssa.Value, onTrue bool) bool {
+		y, nilOnTrue, ok := ssaflow.NilTest(cond)
+		return ok && is(y) && onTrue == nilOnTrue
+	})
 }

@@ -530,7 +530,7 @@ func certainlyNonNil(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 			}
 		}
 	}
-	return holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNonNil(cond, v, onTrue) })
+	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNonNil(cond, v, onTrue) })
 }
 
 // certainlyNil reports whether v is nil on every path to b: b lies on the
@@ -545,7 +545,7 @@ func certainlyNil(v ssa.Value, b *ssa.BasicBlock) bool {
 // (err = a(); if err != nil { return }; if c { err = b(); if err != nil {
 // return } }).
 func certainlyNilDepth(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
-	if holdsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNil(cond, v, onTrue) }) {
+	if ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool { return testsNil(cond, v, onTrue) }) {
 		return true
 	}
 	phi, ok := v.(*ssa.Phi)
@@ -571,27 +571,6 @@ func certainlyNilDepth(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 		}
 	}
 	return true
-}
-
-// holdsAt reports whether a branch condition taken on every path to b
-// implies what implies says (of the condition, known to be onTrue). It
-// walks up the dominator tree: an edge P -> S is taken on every path to b
-// when S dominates b and P is S's only predecessor.
-func holdsAt(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
-	for s := b; s != nil; s = s.Idom() {
-		if len(s.Preds) != 1 {
-			continue
-		}
-		p := s.Preds[0]
-		ifi, ok := ssaflow.Last(p).(*ssa.If)
-		if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			continue
-		}
-		if implies(ifi.Cond, p.Succs[0] == s) {
-			return true
-		}
-	}
-	return false
 }
 
 // testsNil reports whether cond, known to be onTrue, implies that v is

@@ -142,3 +142,24 @@ func literal(cond ssa.Value, depth int) (atom, bool, bool) {
 	}
 	return atom{v: cond}, true, true
 }
+
+// HoldsAt reports whether a branch condition taken on every path to b
+// implies what implies says of it (the condition, known to be onTrue). It
+// walks up the dominator tree: an edge P -> S is taken on every path to b
+// when S dominates b and P is S's only predecessor.
+func HoldsAt(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
+	for s := b; s != nil; s = s.Idom() {
+		if len(s.Preds) != 1 {
+			continue
+		}
+		p := s.Preds[0]
+		ifi, ok := Last(p).(*ssa.If)
+		if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			continue
+		}
+		if implies(ifi.Cond, p.Succs[0] == s) {
+			return true
+		}
+	}
+	return false
+}

@@ -274,3 +274,62 @@ func f() {
 		t.Error("Dead(nil) = true")
 	}
 }
+
+// HoldsAt sees the nil test on every path to a block, and not one that a
+// join makes optional.
+func TestHoldsAt(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", `package p
+func get() error
+func flag() bool
+func inside()
+func after()
+func f() {
+	err := get()
+	if err == nil {
+		if flag() {
+			inside()
+		}
+	}
+	after()
+}
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errv ssa.Value
+	want := map[string]bool{"inside": true, "after": false}
+	seen := 0
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Call.StaticCallee() == nil {
+				continue
+			}
+			name := call.Call.StaticCallee().Name()
+			if name == "get" {
+				errv = call
+				continue
+			}
+			w, ok := want[name]
+			if !ok {
+				continue
+			}
+			seen++
+			got := ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
+				x, nilOnTrue, ok := ssaflow.NilTest(cond)
+				return ok && x == errv && onTrue == nilOnTrue
+			})
+			if got != w {
+				t.Errorf("%s(): HoldsAt(err == nil) = %v, want %v", name, got, w)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("saw %d calls, want 2", seen)
+	}
+}
