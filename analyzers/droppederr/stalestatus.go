@@ -41,7 +41,13 @@ func (c *checker) examineStaleStatus(src *source, t errTest) bool {
 	requeue := false
 	for blk := range onFail {
 		ret, ok := ssaflow.Last(blk).(*ssa.Return)
-		if !ok || len(ret.Results) != 2 || !ssaflow.IsNil(ssaflow.Returned(ret.Results[1])) {
+		if !ok || len(ret.Results) != 2 {
+			continue
+		}
+		if !ssaflow.IsNil(ssaflow.Returned(ret.Results[1])) {
+			if branch[blk] {
+				return false // the failing side returns an error on some path: handled
+			}
 			continue
 		}
 		res := ssaflow.Returned(ret.Results[0])
