@@ -234,8 +234,7 @@ func TestDead(t *testing.T) {
 }
 
 func TestDeadEdge(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", `package p
+	pkg := buildSSA(t, `package p
 func get() error
 func use()
 func f() {
@@ -247,14 +246,7 @@ func f() {
 		use()
 	}
 }
-`, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	fn := pkg.Func("f")
 	dead := 0
 	for _, b := range fn.Blocks {
@@ -278,8 +270,7 @@ func f() {
 // HoldsAt sees the nil test on every path to a block, and not one that a
 // join makes optional.
 func TestHoldsAt(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", `package p
+	pkg := buildSSA(t, `package p
 func get() error
 func flag() bool
 func inside()
@@ -293,14 +284,7 @@ func f() {
 	}
 	after()
 }
-`, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	var errv ssa.Value
 	want := map[string]bool{"inside": true, "after": false}
 	seen := 0
@@ -332,4 +316,19 @@ func f() {
 	if seen != 2 {
 		t.Errorf("saw %d calls, want 2", seen)
 	}
+}
+
+// buildSSA type-checks and builds the one-file package src.
+func buildSSA(t *testing.T, src string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
 }
