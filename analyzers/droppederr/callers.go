@@ -19,33 +19,24 @@ func (c *checker) callersRequeue(fn *ssa.Function) bool {
 	if fn.Signature.Results().Len() != 1 || fn.Parent() != nil {
 		return false
 	}
-	calls := 0
-	for _, caller := range ssapkg.Of(c.pass).SrcFuncs() {
-		for _, b := range caller.Blocks {
-			for i, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					if *op != fn {
-						continue
-					}
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok || call.Common().StaticCallee() != fn || call.Common().Value != fn {
-						return false // used as a value: its callers are not known
-					}
-					if !requeuesAfter(caller, b, i) {
-						return false
-					}
-					calls++
-				}
-			}
+	funcs := ssapkg.Of(c.pass).SrcFuncs()
+	if ssaflow.UsedAsValue(funcs)[fn] {
+		return false // its callers are not known
+	}
+	calls := ssaflow.StaticCallers(funcs)[fn]
+	for _, call := range calls {
+		b := call.Block()
+		if !requeuesAfter(call.Parent(), b) {
+			return false
 		}
 	}
-	return calls > 0
+	return len(calls) > 0
 }
 
 // requeuesAfter reports whether caller returns (reconcile.Result, error)
-// and every return with a nil error reachable after instruction i of b
-// asks for a requeue.
-func requeuesAfter(caller *ssa.Function, b *ssa.BasicBlock, i int) bool {
+// and every return with a nil error reachable from b, the block of the
+// call, asks for a requeue.
+func requeuesAfter(caller *ssa.Function, b *ssa.BasicBlock) bool {
 	res := caller.Signature.Results()
 	if res.Len() != 2 || !crapi.IsResult(res.At(0).Type()) {
 		return false

@@ -75,35 +75,13 @@ type forwarding struct {
 func newForwarding(funcs []*ssa.Function) *forwarding {
 	f := &forwarding{
 		reconcilers: map[*ssa.Function]bool{},
-		callers:     map[*ssa.Function][]ssa.CallInstruction{},
-		escapes:     map[*ssa.Function]bool{},
 		memo:        map[*ssa.Function]int{},
 	}
 	for _, r := range crapi.Reconcilers(funcs) {
 		f.reconcilers[r.Fn] = true
 	}
-	var ops []*ssa.Value
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, isCall := instr.(ssa.CallInstruction)
-				if isCall {
-					if callee := call.Common().StaticCallee(); callee != nil {
-						f.callers[callee] = append(f.callers[callee], call)
-					}
-				}
-				ops = instr.Operands(ops[:0])
-				for i, op := range ops {
-					if op == nil {
-						continue
-					}
-					if g, ok := (*op).(*ssa.Function); ok && (!isCall || i != 0) {
-						f.escapes[g] = true
-					}
-				}
-			}
-		}
-	}
+	f.callers = ssaflow.StaticCallers(funcs)
+	f.escapes = ssaflow.UsedAsValue(funcs)
 	return f
 }
 

@@ -251,6 +251,31 @@ func StaticCallers(funcs []*ssa.Function) map[*ssa.Function][]ssa.CallInstructio
 	return cs
 }
 
+// UsedAsValue returns the functions that the instructions of funcs use
+// other than as the callee of a static call (a method value, an argument,
+// a stored func): their callers cannot all be seen.
+func UsedAsValue(funcs []*ssa.Function) map[*ssa.Function]bool {
+	used := map[*ssa.Function]bool{}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				_, isCall := instr.(ssa.CallInstruction)
+				ops = instr.Operands(ops[:0])
+				for i, op := range ops {
+					if op == nil {
+						continue
+					}
+					if g, ok := (*op).(*ssa.Function); ok && (!isCall || i != 0) {
+						used[g] = true
+					}
+				}
+			}
+		}
+	}
+	return used
+}
+
 // ErrorSide returns the index of the successor of b (0 for true, 1 for
 // false) on which an error that b's If tests against nil is not nil; -1
 // when b does not end in such a test.

@@ -332,3 +332,27 @@ func buildSSA(t *testing.T, src string) *ssa.Package {
 	}
 	return pkg
 }
+
+// UsedAsValue finds a function passed as an argument, not one only
+// called; StaticCallers finds the calls of both.
+func TestUsedAsValue(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func called() {}
+func passed() {}
+func run(f func()) { f() }
+func f() {
+	called()
+	run(passed)
+	passed()
+}
+`)
+	funcs := []*ssa.Function{pkg.Func("f"), pkg.Func("run")}
+	used := ssaflow.UsedAsValue(funcs)
+	if !used[pkg.Func("passed")] || used[pkg.Func("called")] {
+		t.Errorf("UsedAsValue = %v, want passed only", used)
+	}
+	callers := ssaflow.StaticCallers(funcs)
+	if len(callers[pkg.Func("called")]) != 1 || len(callers[pkg.Func("passed")]) != 1 {
+		t.Errorf("StaticCallers: called %d, passed %d, want 1 and 1", len(callers[pkg.Func("called")]), len(callers[pkg.Func("passed")]))
+	}
+}
