@@ -84,56 +84,31 @@ func (c *checker) examineStaleStatus(src *source, t errTest) bool {
 }
 
 // statusTest returns the position of a branch condition of the function
-// that reads the status of obj (obj.Status.Phase == "", a condition of
+// computed from the status of obj (obj.Status.Phase == "", a condition of
 // obj.Status.Conditions given to a function), or NoPos.
 func (c *checker) statusTest(obj ssa.Value) token.Pos {
+	loads := map[ssa.Value]bool{}
+	for _, b := range c.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ld, ok := instr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if p, ok := c.h.Part(c.fn, ld.X, obj); ok && p.Class == objects.Status && !p.Whole {
+					loads[ld] = true
+				}
+			}
+		}
+	}
+	if len(loads) == 0 {
+		return token.NoPos
+	}
 	for _, b := range c.fn.Blocks {
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok {
+		if !ok || !ssaflow.DependsOn(ifi.Cond, loads) {
 			continue
 		}
-		if c.readsStatus(ifi.Cond, obj, 0) {
-			if pos := ifi.Cond.Pos(); pos.IsValid() {
-				return pos
-			}
-			return ifi.Pos()
+		if pos := ifi.Cond.Pos(); pos.IsValid() {
+			return pos
 		}
+		return ifi.Pos()
 	}
 	return token.NoPos
-}
-
-// readsStatus reports whether v, within a few operations, is a load from
-// the status of obj.
-func (c *checker) readsStatus(v ssa.Value, obj ssa.Value, depth int) bool {
-	if depth > 4 || v == nil {
-		return false
-	}
-	switch v := v.(type) {
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			if p, ok := c.h.Part(c.fn, v.X, obj); ok && p.Class == objects.Status && !p.Whole {
-				return true
-			}
-		}
-		return c.readsStatus(v.X, obj, depth+1)
-	case *ssa.BinOp:
-		return c.readsStatus(v.X, obj, depth+1) || c.readsStatus(v.Y, obj, depth+1)
-	case *ssa.Call:
-		for _, a := range v.Call.Args {
-			if c.readsStatus(a, obj, depth+1) {
-				return true
-			}
-		}
-	case *ssa.Field:
-		return c.readsStatus(v.X, obj, depth+1)
-	case *ssa.FieldAddr:
-		return c.readsStatus(v.X, obj, depth+1)
-	case *ssa.ChangeType:
-		return c.readsStatus(v.X, obj, depth+1)
-	case *ssa.Convert:
-		return c.readsStatus(v.X, obj, depth+1)
-	case *ssa.Extract:
-		return c.readsStatus(v.Tuple, obj, depth+1)
-	}
-	return false
 }
