@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 )
@@ -24,7 +23,5 @@ func TestLookAlike(t *testing.T) {
 // A check wrapped as the registry wraps it honours directives naming it
 // and reports those that suppressed nothing.
 func TestSuppressAndUnused(t *testing.T) {
-	wrapped := *notfounderr.Analyzer
-	diag.WithDirectives(&wrapped)
-	fixturetest.Run(t, &wrapped, "./suppress")
+	fixturetest.Run(t, notfounderr.Analyzer, "./suppress")
 }

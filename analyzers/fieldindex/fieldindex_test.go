@@ -3,8 +3,6 @@ package fieldindex_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 )
@@ -15,5 +13,5 @@ func TestFieldIndex(t *testing.T) {
 
 // A module that creates no manager: silent.
 func TestFieldIndexNoManager(t *testing.T) {
-	analysistest.Run(t, fixturetest.Module(t, "testdata/nomanager"), fieldindex.Analyzer, "./...")
+	fixturetest.RunDir(t, "testdata/nomanager", fieldindex.Analyzer)
 }

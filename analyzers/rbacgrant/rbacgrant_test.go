@@ -4,8 +4,6 @@ import (
 	"os"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
 )
@@ -16,8 +14,7 @@ func TestRBACGrant(t *testing.T) {
 
 // A module without any rbac marker keeps its role by hand: silent.
 func TestRBACGrantNoMarkers(t *testing.T) {
-	dir := fixturetest.Module(t, "testdata/bare")
-	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+	fixturetest.RunDir(t, "testdata/bare", rbacgrant.Analyzer)
 }
 
 // With -rbacgrant.unused, grants no code needs and wildcards are reported
@@ -31,14 +28,12 @@ func TestRBACGrantUnused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}()
-	dir := fixturetest.Module(t, "testdata/unused")
-	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+	fixturetest.RunDir(t, "testdata/unused", rbacgrant.Analyzer)
 }
 
 // A manager made in a function literal of package main (cobra's Run).
 func TestRBACGrantCobra(t *testing.T) {
-	dir := fixturetest.Module(t, "testdata/cobra")
-	analysistest.Run(t, dir, rbacgrant.Analyzer, "./...")
+	fixturetest.RunDir(t, "testdata/cobra", rbacgrant.Analyzer)
 }
 
 // The check is off by default; its tests turn it on.

@@ -3,8 +3,6 @@ package schemekind_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
 )
@@ -15,5 +13,5 @@ func TestSchemeKind(t *testing.T) {
 
 // A module that creates no manager: silent.
 func TestSchemeKindNoManager(t *testing.T) {
-	analysistest.Run(t, fixturetest.Module(t, "testdata/nomanager"), schemekind.Analyzer, "./...")
+	fixturetest.RunDir(t, "testdata/nomanager", schemekind.Analyzer)
 }

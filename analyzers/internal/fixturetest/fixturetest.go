@@ -32,24 +32,69 @@ const ModulePath = "fixtures"
 
 // Run applies a to the fixture packages matching patterns (default
 // "./...", relative to testdata/src) and checks their "// want" comments.
-func Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+//
+// A check of the registry runs as users run it, through go vet and the
+// fixture tool (see vet.go), its facts checked too; any other analyzer
+// (a layer's probe) runs in this process with analysistest.
+func Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*Result {
 	t.Helper()
-	dir := Module(t, "testdata/src")
-	return analysistest.Run(t, dir, a, defaultPatterns(patterns)...)
+	return RunDir(t, "testdata/src", a, patterns...)
+}
+
+// RunDir is Run on the fixture tree src instead of testdata/src.
+func RunDir(t *testing.T, src string, a *analysis.Analyzer, patterns ...string) []*Result {
+	t.Helper()
+	dir := Module(t, src)
+	if !inTool(a) {
+		return fromAnalysistest(analysistest.Run(t, dir, a, defaultPatterns(patterns)...))
+	}
+	r := vet(t, dir, a, defaultPatterns(patterns))
+	r.check(t)
+	return r.results
 }
 
 // RunWithSuggestedFixes is Run, and also applies every suggested fix and
 // compares each changed file with its "<file>.golden" twin.
 //
-// analysistest compares only the files that got a fix: a golden file whose
-// fixes all vanished would pass unnoticed. So every fixture file of the
+// Only the files that got a fix are compared: a golden file whose fixes
+// all vanished would pass unnoticed. So every fixture file of the
 // analysed packages whose golden twin differs from it must have got a fix.
-func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, patterns ...string) []*Result {
 	t.Helper()
 	dir := Module(t, "testdata/src")
-	results := analysistest.RunWithSuggestedFixes(t, dir, a, defaultPatterns(patterns)...)
-	checkGoldensFixed(t, results)
-	return results
+	if !inTool(a) {
+		results := analysistest.RunWithSuggestedFixes(t, dir, a, defaultPatterns(patterns)...)
+		checkGoldensFixed(t, results)
+		return fromAnalysistest(results)
+	}
+	r := vet(t, dir, a, defaultPatterns(patterns))
+	r.check(t)
+	r.checkFixes(t)
+	return r.results
+}
+
+// fromAnalysistest converts analysistest's results.
+func fromAnalysistest(results []*analysistest.Result) []*Result {
+	var out []*Result
+	for _, r := range results {
+		res := &Result{Pkg: r.Pass.Pkg.Path()}
+		fset := r.Pass.Fset
+		for _, d := range r.Diagnostics {
+			p := fset.Position(d.Pos)
+			diag := Diagnostic{Posn: Position{p.Filename, p.Line, p.Column}, Category: d.Category, Message: d.Message}
+			for _, f := range d.SuggestedFixes {
+				fix := Fix{Message: f.Message}
+				for _, e := range f.TextEdits {
+					file := fset.File(e.Pos)
+					fix.Edits = append(fix.Edits, Edit{Filename: file.Name(), Start: file.Offset(e.Pos), End: file.Offset(e.End), New: string(e.NewText)})
+				}
+				diag.Fixes = append(diag.Fixes, fix)
+			}
+			res.Diagnostics = append(res.Diagnostics, diag)
+		}
+		out = append(out, res)
+	}
+	return out
 }
 
 // checkGoldensFixed reports each file of the results' packages that has a
@@ -187,19 +232,25 @@ func copyTree(src, dst string) error {
 
 // FixDeletesLine reports whether a suggested fix of a diagnostic in the
 // fixture file named base deletes the whole of line n. Golden files cannot
-// show that a fix removes an import it leaves unused: analysistest, like
-// "go vet -fix", drops unused imports itself after applying the edits,
-// while golangci-lint --fix does not.
-func FixDeletesLine(results []*analysistest.Result, base string, n int) bool {
+// show that a fix removes an import it leaves unused: the golden
+// comparison, like "go vet -fix", drops unused imports itself after
+// applying the edits, while golangci-lint --fix does not.
+func FixDeletesLine(results []*Result, base string, n int) bool {
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			if filepath.Base(r.Pass.Fset.Position(d.Pos).Filename) != base {
+			if filepath.Base(d.Posn.Filename) != base {
 				continue
 			}
-			for _, fix := range d.SuggestedFixes {
-				for _, e := range fix.TextEdits {
-					start, end := r.Pass.Fset.Position(e.Pos), r.Pass.Fset.Position(e.End)
-					if len(e.NewText) == 0 && start.Line == n && start.Column == 1 && end.Line == n+1 && end.Column == 1 {
+			for _, fix := range d.Fixes {
+				for _, e := range fix.Edits {
+					if e.New != "" {
+						continue
+					}
+					content, err := os.ReadFile(e.Filename)
+					if err != nil {
+						continue
+					}
+					if lineStart(content, n) == e.Start && lineStart(content, n+1) == e.End {
 						return true
 					}
 				}
@@ -207,4 +258,22 @@ func FixDeletesLine(results []*analysistest.Result, base string, n int) bool {
 		}
 	}
 	return false
+}
+
+// lineStart returns the offset of the start of line n (1-based) of
+// content, or -1.
+func lineStart(content []byte, n int) int {
+	if n == 1 {
+		return 0
+	}
+	line := 1
+	for i, b := range content {
+		if b == '\n' {
+			line++
+			if line == n {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }

@@ -1,0 +1,89 @@
+package fixturetest
+
+import (
+	"flag"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+)
+
+// factCategory prefixes the category of the pseudo-diagnostics by which
+// the fixture tool reports a check's facts ("fact:<object name>"), so that
+// "// want Name:`fact`" expectations can be checked from go vet's JSON.
+const factCategory = "fact:"
+
+// toolFlags are the flag values the fixture tool gives every check that
+// has the flag, whatever its default: fixtures test the checks that ship
+// off too, and a run with the same flags shares go vet's cache.
+var toolFlags = map[string]string{"enable": "true"}
+
+// ToolAnalyzers returns the registry's analyzers as the fixture tool
+// (fixturevet) runs them: every check enabled, and each reporting the
+// facts it exports about its package's objects as diagnostics of
+// category "fact:<name>" (the package's own facts as "fact:package", at
+// its first file). It changes the registry's analyzers in place, so it is
+// for that binary only.
+func ToolAnalyzers() []*analysis.Analyzer {
+	as := registry.Analyzers()
+	for _, a := range as {
+		for name, v := range toolFlags {
+			if a.Flags.Lookup(name) != nil {
+				if err := a.Flags.Set(name, v); err != nil {
+					panic(err)
+				}
+			}
+		}
+		if len(a.FactTypes) == 0 {
+			continue
+		}
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			res, err := run(pass)
+			if err != nil {
+				return res, err
+			}
+			for _, f := range pass.AllPackageFacts() {
+				if f.Package == pass.Pkg && len(pass.Files) > 0 {
+					pass.Report(analysis.Diagnostic{Pos: pass.Files[0].Package, Category: factCategory + "package", Message: fmt.Sprint(f.Fact)})
+				}
+			}
+			for _, f := range pass.AllObjectFacts() {
+				if f.Object.Pkg() == pass.Pkg {
+					pass.Report(analysis.Diagnostic{Pos: f.Object.Pos(), Category: factCategory + f.Object.Name(), Message: fmt.Sprint(f.Fact)})
+				}
+			}
+			return res, nil
+		}
+	}
+	return as
+}
+
+// inTool reports whether a is one of the registry's analyzers, which the
+// fixture tool runs; others (layer probes, checks built with other
+// arguments) are run in this process.
+func inTool(a *analysis.Analyzer) bool {
+	for _, r := range registry.Analyzers() {
+		if r == a {
+			return true
+		}
+	}
+	return false
+}
+
+// vetFlags returns the go vet flags that give a's flags in the fixture
+// tool the values they have here.
+func vetFlags(a *analysis.Analyzer) []string {
+	var out []string
+	a.Flags.VisitAll(func(f *flag.Flag) {
+		tool := f.DefValue
+		if v, ok := toolFlags[f.Name]; ok {
+			tool = v
+		}
+		if cur := f.Value.String(); cur != tool {
+			out = append(out, "-"+a.Name+"."+f.Name+"="+cur)
+		}
+	})
+	return out
+}

@@ -1,0 +1,281 @@
+package fixturetest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// The registry's checks are tested as users run them: go vet with a vet
+// tool (fixturevet, the registry with every check on), on the fixture
+// module, its output read as JSON. go vet caches each package's analysis
+// by the tool's identity and flags, so the real modules under the
+// fixtures (controller-runtime, k8s.io, the standard library) are
+// analysed once for all the test binaries of a "go test ./..." and kept
+// for the next run, where analysistest loaded and analysed them from
+// source in every call.
+
+// Result is what one package (or test variant) of a run reported: the
+// analyzer's diagnostics, its facts as diagnostics of category
+// "fact:<object>".
+type Result struct {
+	Pkg         string
+	Diagnostics []Diagnostic
+}
+
+// Diagnostic is one reported diagnostic, as go vet's JSON gives it.
+type Diagnostic struct {
+	Posn     Position
+	Category string
+	Message  string
+	Fixes    []Fix
+}
+
+// Position is a file name (absolute) and a 1-based line and column.
+type Position struct {
+	Filename     string
+	Line, Column int
+}
+
+func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column) }
+
+// Fix is one suggested fix: its message and its edits.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces the bytes [Start, End) of the file Filename with New.
+type Edit struct {
+	Filename   string
+	Start, End int
+	New        string
+}
+
+// listed is the part of "go list -json" a run needs.
+type listed struct {
+	ImportPath, Name, Dir, ForTest string
+	DepOnly                        bool
+	GoFiles, CgoFiles              []string
+	TestGoFiles, XTestGoFiles      []string
+	IgnoredGoFiles, OtherFiles     []string
+}
+
+// run is the outcome of one go vet run of the fixture tool.
+type run struct {
+	results []*Result
+	// files are the Go and other files of the packages analysed (the
+	// packages the patterns match, with their tests).
+	files []string
+	// names maps the import paths the packages reach to package names.
+	names map[string]string
+}
+
+var (
+	toolMu   sync.Mutex
+	toolPath string // built once per test binary, under the lock
+)
+
+// vet runs the fixture tool with go vet on the packages matching
+// patterns in the module dir and returns a's results.
+func vet(t testing.TB, dir string, a *analysis.Analyzer, patterns []string) *run {
+	t.Helper()
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &run{names: map[string]string{}}
+	if err := r.list(dir, patterns); err != nil {
+		t.Fatal(err)
+	}
+	out, err := vetOutput(root, dir, append(vetFlags(a), patterns...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.results, err = parseVet(out, a.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// vetOutput builds the fixture tool if needed and runs "go vet -json"
+// with it in dir. Both hold a lock shared by the test binaries of this
+// checkout: one analyses the modules while the others wait, then they
+// find them in the cache.
+func vetOutput(root, dir string, args []string) ([]byte, error) {
+	sum := sha256.Sum256([]byte(root))
+	shared := filepath.Join(os.TempDir(), "reconcilecheck-fixturevet-"+hex.EncodeToString(sum[:6]))
+	if err := os.MkdirAll(shared, 0o777); err != nil {
+		return nil, err
+	}
+	lock, err := os.OpenFile(filepath.Join(shared, "lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Close()
+	if err := lockFile(lock); err != nil {
+		return nil, err
+	}
+	defer func() { _ = unlockFile(lock) }()
+
+	toolMu.Lock()
+	defer toolMu.Unlock()
+	if toolPath == "" {
+		bin := filepath.Join(shared, "fixturevet")
+		cmd := exec.Command("go", "build", "-o", bin, "./analyzers/internal/fixturetest/fixturevet")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("building the fixture vet tool: %w\n%s", err, out)
+		}
+		toolPath = bin
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command("go", append([]string{"vet", "-vettool=" + toolPath, "-json"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = offline()
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("go vet %s in %s: %w\n%s", strings.Join(args, " "), dir, err, stderr.Bytes())
+	}
+	return stdout.Bytes(), nil
+}
+
+// offline is the environment of the go commands on fixtures: the module
+// cache only (download has filled it), no workspace.
+func offline() []string {
+	return append(os.Environ(), "GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod")
+}
+
+// list fills the files of the packages matching patterns, and the names
+// of every package they reach, from "go list".
+func (r *run) list(dir string, patterns []string) error {
+	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Name,Dir,ForTest,DepOnly,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles,OtherFiles"}, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = offline()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go list in %s: %w\n%s", dir, err, stderr.Bytes())
+	}
+	seen := map[string]bool{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listed
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return err
+		}
+		if path, _, _ := strings.Cut(p.ImportPath, " "); p.Name != "" && !strings.HasSuffix(path, ".test") && !strings.HasSuffix(path, "_test") {
+			r.names[path] = p.Name
+		}
+		if p.DepOnly || p.ForTest != "" || seen[p.Dir] {
+			continue
+		}
+		seen[p.Dir] = true
+		for _, fs := range [][]string{p.GoFiles, p.CgoFiles, p.TestGoFiles, p.XTestGoFiles, p.OtherFiles} {
+			for _, f := range fs {
+				r.files = append(r.files, filepath.Join(p.Dir, f))
+			}
+		}
+	}
+	sort.Strings(r.files)
+	return nil
+}
+
+type jsonDiag struct {
+	Category       string `json:"category"`
+	Posn           string `json:"posn"`
+	Message        string `json:"message"`
+	SuggestedFixes []struct {
+		Message string `json:"message"`
+		Edits   []struct {
+			Filename string `json:"filename"`
+			Start    int    `json:"start"`
+			End      int    `json:"end"`
+			New      string `json:"new"`
+		} `json:"edits"`
+	} `json:"suggested_fixes"`
+}
+
+// parseVet reads go vet's JSON output (one tree per package) and returns
+// the results of the analyzer named name; an analyzer's error is an error.
+func parseVet(out []byte, name string) ([]*Result, error) {
+	var results []*Result
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("reading go vet's JSON: %w\n%s", err, out)
+		}
+		for pkg, byAnalyzer := range tree {
+			for an, raw := range byAnalyzer {
+				var failed struct {
+					Error string `json:"error"`
+				}
+				if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+					return nil, fmt.Errorf("%s: analyzer %s failed: %s", pkg, an, failed.Error)
+				}
+				if an != name {
+					continue
+				}
+				var diags []jsonDiag
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					return nil, err
+				}
+				res := &Result{Pkg: pkg}
+				for _, d := range diags {
+					posn, err := parsePosn(d.Posn)
+					if err != nil {
+						return nil, err
+					}
+					diag := Diagnostic{Posn: posn, Category: d.Category, Message: d.Message}
+					for _, f := range d.SuggestedFixes {
+						fix := Fix{Message: f.Message}
+						for _, e := range f.Edits {
+							fix.Edits = append(fix.Edits, Edit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
+						}
+						diag.Fixes = append(diag.Fixes, fix)
+					}
+					res.Diagnostics = append(res.Diagnostics, diag)
+				}
+				results = append(results, res)
+			}
+		}
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].Pkg < results[j].Pkg })
+	return results, nil
+}
+
+// parsePosn parses "file:line:col".
+func parsePosn(s string) (Position, error) {
+	i := strings.LastIndex(s, ":")
+	j := strings.LastIndex(s[:max(i, 0)], ":")
+	if i < 0 || j < 0 {
+		return Position{}, fmt.Errorf("bad position %q", s)
+	}
+	line, err1 := strconv.Atoi(s[j+1 : i])
+	col, err2 := strconv.Atoi(s[i+1:])
+	if err1 != nil || err2 != nil {
+		return Position{}, fmt.Errorf("bad position %q", s)
+	}
+	return Position{Filename: s[:j], Line: line, Column: col}, nil
+}
