@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	prog := ssapkg.Of(pass)
-	callers := callSites(ssaflow.StaticCallers(prog.SrcFuncs()))
+	callers := callSites(ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(prog.SrcFuncs())))
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if ssapkg.InTestFile(pass, fn.Pos()) {

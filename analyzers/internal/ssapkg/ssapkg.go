@@ -219,3 +219,23 @@ func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
 	f := pass.Fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
+
+// WithoutTestCallers returns callers (a function's static call sites)
+// without the calls made in _test.go files: a test that calls a helper on
+// an object it made by hand says nothing about how the program calls it,
+// so "every caller does this" is decided on the program's own calls.
+func WithoutTestCallers(pass *analysis.Pass, callers map[*ssa.Function][]ssa.CallInstruction) map[*ssa.Function][]ssa.CallInstruction {
+	out := make(map[*ssa.Function][]ssa.CallInstruction, len(callers))
+	for fn, sites := range callers {
+		var kept []ssa.CallInstruction
+		for _, s := range sites {
+			if !InTestFile(pass, s.Parent().Pos()) {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) > 0 {
+			out[fn] = kept
+		}
+	}
+	return out
+}

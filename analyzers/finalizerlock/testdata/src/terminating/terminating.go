@@ -8,12 +8,15 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/util/retry"
+	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
+	"fixtures/api"
 	"fixtures/state"
 )
 
@@ -255,4 +258,47 @@ func (r *Reconciler) RetryBefore(ctx context.Context, key types.NamespacedName) 
 		return remove()
 	}
 	return nil
+}
+
+// A helper called only in the deletion branch that re-reads its object in
+// a retry closure before it removes the finalizer (cluster-api's topology
+// MachineSet reconcileDelete): the object stays terminating.
+func (r *Deleter) Reconcile(ctx context.Context, req ctrl.Request) (_ ctrl.Result, reterr error) {
+	db := &api.Database{}
+	if err := r.Client.Get(ctx, req.NamespacedName, db); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if added, err := ensureFinalizer(ctx, r.Client, db); err != nil || added {
+		return ctrl.Result{}, err
+	}
+	if !db.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, r.reconcileDelete(ctx, db)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Deleter keeps its client in a named field.
+type Deleter struct {
+	Client client.Client
+}
+
+func ensureFinalizer(ctx context.Context, c client.Client, db *api.Database) (bool, error) {
+	if !db.DeletionTimestamp.IsZero() || controllerutil.ContainsFinalizer(db, finalizer) {
+		return false, nil
+	}
+	patch := client.MergeFromWithOptions(db.DeepCopy(), client.MergeFromWithOptimisticLock{})
+	controllerutil.AddFinalizer(db, finalizer)
+	return true, c.Patch(ctx, db, patch)
+}
+
+func (r *Deleter) reconcileDelete(ctx context.Context, db *api.Database) error {
+	key := client.ObjectKeyFromObject(db)
+	return retry.OnError(retry.DefaultBackoff, apierrors.IsInvalid, func() error {
+		if err := r.Client.Get(ctx, key, db); err != nil {
+			return client.IgnoreNotFound(err)
+		}
+		orig := db.DeepCopy()
+		controllerutil.RemoveFinalizer(db, finalizer)
+		return client.IgnoreNotFound(r.Client.Patch(ctx, db, client.MergeFrom(orig)))
+	})
 }
