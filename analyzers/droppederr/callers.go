@@ -16,17 +16,22 @@ import (
 // "until the next event". False when fn has no caller here, or is used
 // as a value (a caller not seen).
 func (c *checker) callersRequeue(fn *ssa.Function) bool {
-	if fn.Signature.Results().Len() != 1 || fn.Parent() != nil {
-		return false
-	}
 	funcs := ssapkg.Of(c.pass).SrcFuncs()
-	if ssaflow.UsedAsValue(funcs)[fn] {
+	return callersRequeue(ssapkg.WithoutTestCallers(c.pass, ssaflow.StaticCallers(funcs)), ssaflow.UsedAsValue(funcs), fn, 0)
+}
+
+// callersRequeue is callersRequeue of fn with the package's static
+// callers (tests' calls left out) and its functions used as values. A
+// caller that is itself such a helper counts when its own callers
+// requeue, up to three levels (percona-server-mongodb's handleUsers, under
+// reconcileCustomUsers, under a Reconcile that requeues every success).
+func callersRequeue(callers map[*ssa.Function][]ssa.CallInstruction, asValue map[*ssa.Function]bool, fn *ssa.Function, depth int) bool {
+	if depth > 3 || fn.Signature.Results().Len() != 1 || fn.Parent() != nil || asValue[fn] {
 		return false // its callers are not known
 	}
-	calls := ssaflow.StaticCallers(funcs)[fn]
+	calls := callers[fn]
 	for _, call := range calls {
-		b := call.Block()
-		if !requeuesAfter(call.Parent(), b) {
+		if up := call.Parent(); !requeuesAfter(up, call.Block()) && !callersRequeue(callers, asValue, up, depth+1) {
 			return false
 		}
 	}
