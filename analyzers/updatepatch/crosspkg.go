@@ -13,6 +13,8 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -30,6 +32,13 @@ type Updates struct {
 type UpdateSite struct {
 	Type crapi.TypeRef
 	At   string // file:line, for the message
+	// Decided is set when the object's type has conditional writers
+	// (knowledge.Writers): May then lists, comma-separated, the keys of
+	// the conditions this Update's object may meet, as decided where it
+	// is updated (its own changes and its function's creations), not by
+	// the caller's package.
+	Decided bool
+	May     string
 }
 
 // AFact implements analysis.Fact.
@@ -48,13 +57,24 @@ const maxSites = 8
 
 // record keeps an Update this package does not report, for the fact of
 // the functions that reach it.
-func (c *checker) record(fn *ssa.Function, call *ssa.Call, t types.Type) {
+func (c *checker) record(fn *ssa.Function, call *ssa.Call, t types.Type, steps *objects.Steps) {
 	ref, ok := crapi.RefOf(t)
 	if !ok || c.inReconciler || c.handedOn || diag.Silenced(c.pass, call.Pos()) {
 		return
 	}
 	pos := c.pass.Fset.Position(call.Pos())
-	c.pending[fn] = append(c.pending[fn], UpdateSite{Type: ref, At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+	site := UpdateSite{Type: ref, At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)}
+	if rows, known := knowledge.Writers(crapi.Named(t)); known {
+		site.Decided = true
+		var may []string
+		for _, w := range rows {
+			if w.When != nil && c.mayHold(fn, t, w, steps) {
+				may = append(may, conditionKey(w))
+			}
+		}
+		site.May = strings.Join(may, ",")
+	}
+	c.pending[fn] = append(c.pending[fn], site)
 }
 
 // exportUpdates exports the Updates fact of every declared function that
@@ -135,7 +155,7 @@ func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 			if t == nil {
 				continue
 			}
-			who, ok := c.childOf(t, ctls)
+			who, ok := c.childOf(t, ctls, site)
 			if !ok {
 				continue
 			}
@@ -153,7 +173,7 @@ func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 // childOf reports whether t is an object that none of the controllers
 // ctls is For and that another writer is known to write (see namedWriter;
 // only its type is known here, not the object's fields), and names it.
-func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller) (string, bool) {
+func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller, site UpdateSite) (string, bool) {
 	if ctrlmodel.DynamicKind(ssaflow.Deref(t)) {
 		return "", false
 	}
@@ -162,7 +182,11 @@ func (c *checker) childOf(t types.Type, ctls []*ctrlmodel.Controller) (string, b
 			return "", false
 		}
 	}
-	return c.namedWriter(t, ctls, nil)
+	holds := func(w knowledge.Writer) bool { return c.mayHold(nil, t, w, nil) }
+	if site.Decided {
+		holds = func(w knowledge.Writer) bool { return slices.Contains(strings.Split(site.May, ","), conditionKey(w)) }
+	}
+	return c.namedWriter(t, ctls, holds)
 }
 
 // funcName names fn as its caller's package would: pkg.F or (*pkg.T).M.

@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 		objs:    objects.Of(pass),
 		names:   map[ast.Node]map[string]insertion{},
 		pending: map[*ssa.Function][]UpdateSite{},
-		callers: ssaflow.StaticCallers(funcs),
+		callers: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)),
 	}
 	c.model = model
 	scope := reconcilerCode(funcs, model)
@@ -311,7 +311,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	if !ok {
 		// Code of no known controller: whose object this is, a
 		// reconciler that calls it from another package may know.
-		c.record(fn, call, t)
+		c.record(fn, call, t, &h)
 		return
 	}
 	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom",
@@ -399,7 +399,7 @@ func (c *checker) whoElseWrites(fn *ssa.Function, t types.Type, ctls []*ctrlmode
 			return anyone, all
 		}
 	}
-	if who, ok := c.namedWriter(t, ctls, steps); ok {
+	if who, ok := c.namedWriter(t, ctls, func(w knowledge.Writer) bool { return c.mayHold(fn, t, w, steps) }); ok {
 		return who, true
 	}
 	if c.objs.CreatesOwned(t) || c.objs.CreatesIn(fn, t) {

@@ -1,6 +1,7 @@
 package updatepatch
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -45,8 +46,9 @@ func conditionKey(w knowledge.Writer) string {
 // "whose status the deployment controller also writes". steps are the
 // object's changes since it was fetched, nil when only its type is known
 // (an Update in another package). ok is false when no other writer is
-// known: a ConfigMap, a Service that is not a LoadBalancer.
-func (c *checker) namedWriter(t types.Type, ctls []*ctrlmodel.Controller, steps *objects.Steps) (string, bool) {
+// known: a ConfigMap, a Service that is not a LoadBalancer. holds says
+// whether the object may meet a conditional row's condition (mayHold).
+func (c *checker) namedWriter(t types.Type, ctls []*ctrlmodel.Controller, holds func(knowledge.Writer) bool) (string, bool) {
 	n := crapi.Named(t)
 	if n == nil || n.Obj().Pkg() == nil {
 		return "", false
@@ -56,7 +58,7 @@ func (c *checker) namedWriter(t types.Type, ctls []*ctrlmodel.Controller, steps 
 			if w.When == nil {
 				return "whose " + w.Part + " " + w.Writer + " also writes", true
 			}
-			if c.mayHold(t, w, steps) {
+			if holds(w) {
 				return "whose " + w.Part + " " + w.Writer + " also writes (when its " + w.When.Name + " is " + w.When.Value + ", which this code may set)", true
 			}
 		}
@@ -125,13 +127,16 @@ func (c *checker) otherController(t types.Type, ctls []*ctrlmodel.Controller) st
 	return ""
 }
 
-// mayHold reports whether an object of type t may meet the condition of
-// row w. On the object's path since its fetch (steps), the last word is
-// a store into the field: its constant, or a value not known (which may be
-// it). Without one, the object is as it was made: the condition may hold
-// when code of this package, or of a package of the module it imports,
-// sets the field to the value or to one it does not know.
-func (c *checker) mayHold(t types.Type, w knowledge.Writer, steps *objects.Steps) bool {
+// mayHold reports whether an object of type t, updated in fn, may meet
+// the condition of row w. On the object's path since its fetch (steps),
+// the last word is a store into the field: its constant, or a value not
+// known (which may be it). Without one, the object is as it was made: by
+// fn itself when fn also creates objects of type t (a get-or-create: the
+// condition may hold if a store of fn into the field may meet it; none
+// leaves the default, which no condition is); otherwise the condition
+// may hold when code of this package, or of a package of the module it
+// imports, sets the field to the value or to one it does not know.
+func (c *checker) mayHold(fn *ssa.Function, t types.Type, w knowledge.Writer, steps *objects.Steps) bool {
 	field := w.When.Resolve(t)
 	if field == nil {
 		return true // not a field of t: cannot tell, count the writer
@@ -148,7 +153,50 @@ func (c *checker) mayHold(t types.Type, w knowledge.Writer, steps *objects.Steps
 			return holds
 		}
 	}
+	if fn != nil && c.objs.CreatesIn(fn, t) {
+		return storesMayMeet(fn, field, w.When)
+	}
 	return slices.Contains(c.conditions(), conditionKey(w))
+}
+
+// storesMayMeet reports whether a store of fn (or of its closures) into
+// the field may meet the condition.
+func storesMayMeet(fn *ssa.Function, field *types.Var, cond *knowledge.Condition) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := storedInto(instr, field); ok && mayBe(v, cond) {
+				return true
+			}
+			if holdsField(instr, field) {
+				return true // the struct holding it stored whole: not known
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if storesMayMeet(anon, field, cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsField reports whether instr stores a whole struct value that has
+// the field (svc.Spec = spec()), whose value there is not known.
+func holdsField(instr ssa.Instruction, field *types.Var) bool {
+	st, ok := instr.(*ssa.Store)
+	if !ok {
+		return false
+	}
+	s, ok := st.Val.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range s.Fields() {
+		if f == field {
+			return true
+		}
+	}
+	return false
 }
 
 // storedInto returns the value instr stores into the field, if it is such
@@ -187,10 +235,104 @@ func mayBe(v ssa.Value, cond *knowledge.Condition) bool {
 				}
 			}
 			return false
+		case *ssa.Field:
+			// spec().Type: the field of what a function of the package
+			// returns, as it stores it there.
+			return fieldOfCallMayBe(v.X, v.Field, visit)
+		case *ssa.UnOp:
+			// want := spec(); ... want.Type: the field of a local
+			// struct, as its stores give it.
+			fa, ok := v.X.(*ssa.FieldAddr)
+			if !ok || v.Op != token.MUL {
+				return true
+			}
+			alloc, ok := fa.X.(*ssa.Alloc)
+			if !ok {
+				return true
+			}
+			for _, ref := range *alloc.Referrers() {
+				switch ref := ref.(type) {
+				case *ssa.Store:
+					if ref.Addr == alloc && fieldOfCallMayBe(ref.Val, fa.Field, visit) {
+						return true
+					}
+				case *ssa.FieldAddr:
+					if ref.Field != fa.Field {
+						continue
+					}
+					for _, r := range *ref.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == ref && visit(st.Val) {
+							return true
+						}
+					}
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return true // the local escapes
+				}
+			}
+			return false
 		}
 		return true
 	}
 	return visit(v)
+}
+
+// fieldOfCallMayBe reports whether field i of the struct value x may
+// meet the condition: x the result of a static call of a function of the
+// package (returnedFieldMayBe); any other value may.
+func fieldOfCallMayBe(x ssa.Value, i int, visit func(ssa.Value) bool) bool {
+	call, ok := x.(*ssa.Call)
+	if !ok {
+		return true
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || callee.Pkg != call.Parent().Pkg {
+		return true
+	}
+	return returnedFieldMayBe(callee, i, visit)
+}
+
+// returnedFieldMayBe reports whether field i of a struct fn returns may
+// meet the condition (visit): each return of a struct built in a local
+// (the SSA of a composite literal) has the value stored in its field, or
+// the zero value when none is; any other return may.
+func returnedFieldMayBe(fn *ssa.Function, i int, visit func(ssa.Value) bool) bool {
+	for _, b := range fn.Blocks {
+		ret, ok := ssaflow.Last(b).(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		load, ok := ret.Results[0].(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return true
+		}
+		alloc, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return true
+		}
+		for _, ref := range *alloc.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				if _, isLoad := ref.(*ssa.UnOp); isLoad {
+					continue
+				}
+				return true // the local escapes or is stored whole
+			}
+			if fa.Field != i {
+				continue
+			}
+			for _, r := range *fa.Referrers() {
+				st, ok := r.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					return true
+				}
+				if visit(st.Val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fieldOf returns the field a FieldAddr points to, or nil.

@@ -74,3 +74,69 @@ func (r *EdgeReconciler) internalOnly(ctx context.Context, key types.NamespacedN
 	svc.Spec.Type = corev1.ServiceTypeClusterIP
 	return r.Update(ctx, svc)
 }
+
+// Twin, not reported although the package makes LoadBalancers: this
+// function creates the Service when it finds none, as a ClusterIP one
+// (argocd-operator's repo server Service), and updates only what it
+// fetched: the Service is as this function makes it.
+func (r *EdgeReconciler) getOrCreateInternal(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err == nil {
+		svc.Annotations = map[string]string{"example.com/tls": "auto"}
+		return r.Update(ctx, svc)
+	}
+	svc.Namespace, svc.Name = key.Namespace, key.Name
+	svc.Spec.Type = corev1.ServiceTypeClusterIP
+	return r.Create(ctx, svc)
+}
+
+// Reported: the same get-or-create, with the type it creates taken from
+// data.
+func (r *EdgeReconciler) getOrCreateTyped(ctx context.Context, key types.NamespacedName, typ corev1.ServiceType) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err == nil {
+		svc.Annotations = map[string]string{"example.com/tls": "auto"}
+		return r.Update(ctx, svc) // want `whose status the service controller also writes \(when its spec.type is LoadBalancer`
+	}
+	svc.Namespace, svc.Name = key.Namespace, key.Name
+	svc.Spec.Type = typ
+	return r.Create(ctx, svc)
+}
+
+func internalSpec() corev1.ServiceSpec {
+	return corev1.ServiceSpec{
+		Type:  corev1.ServiceTypeClusterIP,
+		Ports: []corev1.ServicePort{{Name: "metrics", Port: 8080}},
+	}
+}
+
+func edgeSpec() corev1.ServiceSpec {
+	return corev1.ServiceSpec{
+		Type:  corev1.ServiceTypeLoadBalancer,
+		Ports: []corev1.ServicePort{{Name: "https", Port: 443}},
+	}
+}
+
+// Twin, not reported: the type set is the ClusterIP of the spec a
+// function of the package builds (argocd-operator's metrics Services).
+func (r *EdgeReconciler) fromSpec(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	want := internalSpec()
+	svc.Spec.Type = want.Type
+	svc.Spec.Ports = want.Ports
+	return r.Update(ctx, svc)
+}
+
+// Reported: the spec built says LoadBalancer.
+func (r *EdgeReconciler) fromEdgeSpec(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	want := edgeSpec()
+	svc.Spec.Type = want.Type
+	return r.Update(ctx, svc) // want `whose status the service controller also writes \(when its spec.type is LoadBalancer`
+}

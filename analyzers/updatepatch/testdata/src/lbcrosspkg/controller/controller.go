@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 	"fixtures/lbcrosspkg/build"
+	"fixtures/lbcrosspkg/services"
 )
 
 type EdgeReconciler struct {
@@ -45,4 +46,15 @@ func (r *EdgeReconciler) annotate(ctx context.Context, key types.NamespacedName)
 	}
 	svc.Annotations = map[string]string{"example.com/edge": "true"}
 	return r.Update(ctx, svc) // want `Update writes the whole v1.Service, whose status the service controller also writes \(when its spec.type is LoadBalancer`
+}
+
+// Twin, not reported: the helper makes its Service a ClusterIP one,
+// although this package makes LoadBalancers.
+func (r *EdgeReconciler) metrics(ctx context.Context, key types.NamespacedName) error {
+	return services.EnsureMetrics(ctx, r.Client, key)
+}
+
+// Reported: the helper sets the type it is given.
+func (r *EdgeReconciler) expose(ctx context.Context, key types.NamespacedName) error {
+	return services.Expose(ctx, r.Client, key, corev1.ServiceTypeLoadBalancer) // want `services.Expose updates the whole v1.Service \(services.go:\d+\), whose status the service controller also writes`
 }
