@@ -213,7 +213,8 @@ func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 }
 
 // inRetry reports whether fn is a function literal given to
-// retry.RetryOnConflict or retry.OnError: a conflict there is retried at
+// retry.RetryOnConflict, retry.OnError or gomega's Eventually (test
+// helpers): a conflict there is retried at
 // once (with a fresh Get inside, if any), not turned into a failed
 // reconcile.
 func inRetry(fn *ssa.Function) bool {
@@ -261,6 +262,7 @@ func handedTo(fn *ssa.Function, callee func(*ssa.CallCommon) bool) bool {
 				continue
 			}
 			for _, a := range call.Common().Args {
+				a = ssaflow.Strip(a) // gomega's Eventually takes an interface{}
 				if a == fn {
 					return true
 				}

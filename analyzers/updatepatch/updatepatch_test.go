@@ -16,7 +16,7 @@ func TestUpdatePatch(t *testing.T) {
 // of a custom resource; the operator's own children nothing else writes
 // stay silent.
 func TestOtherWriters(t *testing.T) {
-	fixturetest.Run(t, updatepatch.Analyzer, "./clusterip/...", "./loadbalancer", "./lbcrosspkg/...", "./modulekinds/...", "./crd", "./tokensecret")
+	fixturetest.Run(t, updatepatch.Analyzer, "./clusterip/...", "./loadbalancer", "./lbcrosspkg/...", "./modulekinds/...", "./crd", "./tokensecret", "./testutil")
 }
 
 // With -updatepatch.all, Updates of the For type and outside reconcilers

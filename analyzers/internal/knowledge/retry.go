@@ -35,47 +35,56 @@ type Retrier struct {
 	// first argument after the receiver).
 	Arg  int
 	Kind RetryKind
+	// Any is set when the parameter Arg is an interface{} that takes a
+	// function of the row's kind among other values (gomega's
+	// Eventually).
+	Any bool
 }
 
 const (
-	retryPkg = "k8s.io/client-go/util/retry"
-	waitPkg  = "k8s.io/apimachinery/pkg/util/wait"
+	retryPkg  = "k8s.io/client-go/util/retry"
+	waitPkg   = "k8s.io/apimachinery/pkg/util/wait"
+	gomegaPkg = "github.com/onsi/gomega"
 )
 
 // retriers is the table of retry and poll functions. A test looks every
 // row up in the real packages (name, receiver, and the signature of the
 // argument Arg).
 var retriers = []Retrier{
-	{retryPkg, "", "RetryOnConflict", 1, RetriesOnError},
-	{retryPkg, "", "OnError", 2, RetriesOnError},
+	{retryPkg, "", "RetryOnConflict", 1, RetriesOnError, false},
+	{retryPkg, "", "OnError", 2, RetriesOnError, false},
+	// Eventually(func() error {...}).Should(Succeed()) runs the function
+	// again until it returns nil (tests and their helpers).
+	{gomegaPkg, "", "Eventually", 0, RetriesOnError, true},
+	{gomegaPkg, "", "EventuallyWithOffset", 1, RetriesOnError, true},
 
-	{waitPkg, "", "PollUntilContextCancel", 3, PollsCondition},
-	{waitPkg, "", "PollUntilContextTimeout", 4, PollsCondition},
-	{waitPkg, "", "Poll", 2, PollsCondition},
-	{waitPkg, "", "PollWithContext", 3, PollsCondition},
-	{waitPkg, "", "PollUntil", 1, PollsCondition},
-	{waitPkg, "", "PollUntilWithContext", 2, PollsCondition},
-	{waitPkg, "", "PollInfinite", 1, PollsCondition},
-	{waitPkg, "", "PollInfiniteWithContext", 2, PollsCondition},
-	{waitPkg, "", "PollImmediate", 2, PollsCondition},
-	{waitPkg, "", "PollImmediateWithContext", 3, PollsCondition},
-	{waitPkg, "", "PollImmediateUntil", 1, PollsCondition},
-	{waitPkg, "", "PollImmediateUntilWithContext", 2, PollsCondition},
-	{waitPkg, "", "PollImmediateInfinite", 1, PollsCondition},
-	{waitPkg, "", "PollImmediateInfiniteWithContext", 2, PollsCondition},
-	{waitPkg, "", "ExponentialBackoff", 1, PollsCondition},
-	{waitPkg, "", "ExponentialBackoffWithContext", 2, PollsCondition},
-	{waitPkg, "DelayFunc", "Until", 3, PollsCondition},
+	{waitPkg, "", "PollUntilContextCancel", 3, PollsCondition, false},
+	{waitPkg, "", "PollUntilContextTimeout", 4, PollsCondition, false},
+	{waitPkg, "", "Poll", 2, PollsCondition, false},
+	{waitPkg, "", "PollWithContext", 3, PollsCondition, false},
+	{waitPkg, "", "PollUntil", 1, PollsCondition, false},
+	{waitPkg, "", "PollUntilWithContext", 2, PollsCondition, false},
+	{waitPkg, "", "PollInfinite", 1, PollsCondition, false},
+	{waitPkg, "", "PollInfiniteWithContext", 2, PollsCondition, false},
+	{waitPkg, "", "PollImmediate", 2, PollsCondition, false},
+	{waitPkg, "", "PollImmediateWithContext", 3, PollsCondition, false},
+	{waitPkg, "", "PollImmediateUntil", 1, PollsCondition, false},
+	{waitPkg, "", "PollImmediateUntilWithContext", 2, PollsCondition, false},
+	{waitPkg, "", "PollImmediateInfinite", 1, PollsCondition, false},
+	{waitPkg, "", "PollImmediateInfiniteWithContext", 2, PollsCondition, false},
+	{waitPkg, "", "ExponentialBackoff", 1, PollsCondition, false},
+	{waitPkg, "", "ExponentialBackoffWithContext", 2, PollsCondition, false},
+	{waitPkg, "DelayFunc", "Until", 3, PollsCondition, false},
 
-	{waitPkg, "", "Until", 0, Repeats},
-	{waitPkg, "", "UntilWithContext", 1, Repeats},
-	{waitPkg, "", "NonSlidingUntil", 0, Repeats},
-	{waitPkg, "", "NonSlidingUntilWithContext", 1, Repeats},
-	{waitPkg, "", "JitterUntil", 0, Repeats},
-	{waitPkg, "", "JitterUntilWithContext", 1, Repeats},
-	{waitPkg, "", "BackoffUntil", 0, Repeats},
-	{waitPkg, "", "BackoffUntilWithContext", 1, Repeats},
-	{waitPkg, "", "Forever", 0, Repeats},
+	{waitPkg, "", "Until", 0, Repeats, false},
+	{waitPkg, "", "UntilWithContext", 1, Repeats, false},
+	{waitPkg, "", "NonSlidingUntil", 0, Repeats, false},
+	{waitPkg, "", "NonSlidingUntilWithContext", 1, Repeats, false},
+	{waitPkg, "", "JitterUntil", 0, Repeats, false},
+	{waitPkg, "", "JitterUntilWithContext", 1, Repeats, false},
+	{waitPkg, "", "BackoffUntil", 0, Repeats, false},
+	{waitPkg, "", "BackoffUntilWithContext", 1, Repeats, false},
+	{waitPkg, "", "Forever", 0, Repeats, false},
 }
 
 // Retriers returns a copy of the table, for tests.

@@ -46,6 +46,15 @@ func TestRetriers(t *testing.T) {
 			t.Errorf("%+v: %v has %d parameters", r, fn, params.Len())
 			continue
 		}
+		if r.Any {
+			if it, ok := params.At(r.Arg).Type().Underlying().(*types.Interface); !ok || !it.Empty() {
+				t.Errorf("%+v: parameter %d of %v is %v, not an empty interface", r, r.Arg, fn, params.At(r.Arg).Type())
+			}
+			if got, ok := knowledge.RetrierOf(fn); !ok || got != r {
+				t.Errorf("%+v: RetrierOf(%v) = %+v, %v", r, fn, got, ok)
+			}
+			continue
+		}
 		sig, ok := params.At(r.Arg).Type().Underlying().(*types.Signature)
 		if !ok {
 			t.Errorf("%+v: parameter %d of %v is %v, not a function", r, r.Arg, fn, params.At(r.Arg).Type())
