@@ -19,15 +19,12 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -35,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
 // benchNonce is set by hack/bench.sh (-ldflags -X) to give each benchmark
@@ -173,77 +171,10 @@ func concat(args []string, more ...any) []string {
 	return out
 }
 
-// vetDiagnostic is one finding in go vet's -json output.
-type vetDiagnostic struct {
-	Posn    string `json:"posn"`
-	End     string `json:"end"`
-	Message string `json:"message"`
-	Related []struct {
-		Posn    string `json:"posn"`
-		End     string `json:"end"`
-		Message string `json:"message"`
-	} `json:"related"`
-	SuggestedFixes []struct {
-		Message string `json:"message"`
-		Edits   []struct {
-			Filename string `json:"filename"`
-			Start    int    `json:"start"`
-			End      int    `json:"end"`
-			New      string `json:"new"`
-		} `json:"edits"`
-	} `json:"suggested_fixes"`
-}
+// finding is one finding of go vet's -json output, as vetjson reads it.
+type finding = vetjson.Finding
 
-// finding is a diagnostic of one check on one package, or the error of
-// the check on it.
-type finding struct {
-	Pkg, Check string
-	Diag       vetDiagnostic
-	Err        string
-}
-
-// parseVetJSON reads go vet's -json output: a JSON object per package,
-// package -> check -> diagnostics (or {"error": ...}). The findings come
-// sorted by package, file, line and column.
-func parseVetJSON(out []byte) ([]finding, error) {
-	var fs []finding
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, err
-		}
-		for pkg, checks := range tree {
-			for check, raw := range checks {
-				var diags []vetDiagnostic
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					var e struct{ Error string }
-					if json.Unmarshal(raw, &e) != nil || e.Error == "" {
-						return nil, fmt.Errorf("package %s, check %s: %w", pkg, check, err)
-					}
-					fs = append(fs, finding{Pkg: pkg, Check: check, Err: e.Error})
-					continue
-				}
-				for _, d := range diags {
-					fs = append(fs, finding{Pkg: pkg, Check: check, Diag: d})
-				}
-			}
-		}
-	}
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.Pkg != b.Pkg {
-			return a.Pkg < b.Pkg
-		}
-		if a.Diag.Posn != b.Diag.Posn {
-			return posnLess(a.Diag.Posn, b.Diag.Posn)
-		}
-		return a.Check < b.Check
-	})
-	return fs, nil
-}
+var parseVetJSON = vetjson.Parse
 
 // printText prints findings the way go vet prints text, with the check's
 // name before each message, and returns their number. Paths are made
@@ -273,30 +204,7 @@ func printText(w io.Writer, fs []finding, base string) int {
 	return len(fs)
 }
 
-// posnLess orders go vet's "file:line:col" positions by file, then line and column
-// as numbers.
-func posnLess(a, b string) bool {
-	fa, la, ca := splitPosn(a)
-	fb, lb, cb := splitPosn(b)
-	if fa != fb {
-		return fa < fb
-	}
-	if la != lb {
-		return la < lb
-	}
-	return ca < cb
-}
-
-// splitPosn splits go vet's "file:line:col" (the file may hold colons).
-func splitPosn(posn string) (file string, line, col int) {
-	parts := strings.Split(posn, ":")
-	if len(parts) < 3 {
-		return posn, 0, 0
-	}
-	line, _ = strconv.Atoi(parts[len(parts)-2])
-	col, _ = strconv.Atoi(parts[len(parts)-1])
-	return strings.Join(parts[:len(parts)-2], ":"), line, col
-}
+var splitPosn = vetjson.SplitPosn
 
 // commandFlags are the standalone command's own flags, for help.
 var commandFlags = [][2]string{

@@ -175,11 +175,11 @@ func (r *run) compare(name string, content, want []byte, edits []Edit) error {
 	buf.Write(content[at:])
 	got, err := r.formatRemoveImports(buf.Bytes())
 	if err != nil {
-		return fmt.Errorf("%s: formatting the fixed source: %v\n%s", name, err, buf.Bytes())
+		return fmt.Errorf("%s: formatting the fixed source: %w\n%s", name, err, buf.Bytes())
 	}
 	want, err = format.Source(want)
 	if err != nil {
-		return fmt.Errorf("%s.golden: %v", name, err)
+		return fmt.Errorf("%s.golden: %w", name, err)
 	}
 	g := append(bytes.TrimSpace(got), '\n')
 	w := append(bytes.TrimSpace(want), '\n')

@@ -11,12 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
 // The registry's checks are tested as users run them: go vet with a vet
@@ -199,83 +200,34 @@ func (r *run) list(dir string, patterns []string) error {
 	return nil
 }
 
-type jsonDiag struct {
-	Category       string `json:"category"`
-	Posn           string `json:"posn"`
-	Message        string `json:"message"`
-	SuggestedFixes []struct {
-		Message string `json:"message"`
-		Edits   []struct {
-			Filename string `json:"filename"`
-			Start    int    `json:"start"`
-			End      int    `json:"end"`
-			New      string `json:"new"`
-		} `json:"edits"`
-	} `json:"suggested_fixes"`
-}
-
 // parseVet reads go vet's JSON output (one tree per package) and returns
 // the results of the analyzer named name; an analyzer's error is an error.
 func parseVet(out []byte, name string) ([]*Result, error) {
+	fs, err := vetjson.Parse(out)
+	if err != nil {
+		return nil, fmt.Errorf("reading go vet's JSON: %w\n%s", err, out)
+	}
 	var results []*Result
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, fmt.Errorf("reading go vet's JSON: %w\n%s", err, out)
+	for _, f := range fs {
+		if f.Err != "" {
+			return nil, fmt.Errorf("%s: analyzer %s failed: %s", f.Pkg, f.Check, f.Err)
 		}
-		for pkg, byAnalyzer := range tree {
-			for an, raw := range byAnalyzer {
-				var failed struct {
-					Error string `json:"error"`
-				}
-				if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
-					return nil, fmt.Errorf("%s: analyzer %s failed: %s", pkg, an, failed.Error)
-				}
-				if an != name {
-					continue
-				}
-				var diags []jsonDiag
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					return nil, err
-				}
-				res := &Result{Pkg: pkg}
-				for _, d := range diags {
-					posn, err := parsePosn(d.Posn)
-					if err != nil {
-						return nil, err
-					}
-					diag := Diagnostic{Posn: posn, Category: d.Category, Message: d.Message}
-					for _, f := range d.SuggestedFixes {
-						fix := Fix{Message: f.Message}
-						for _, e := range f.Edits {
-							fix.Edits = append(fix.Edits, Edit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
-						}
-						diag.Fixes = append(diag.Fixes, fix)
-					}
-					res.Diagnostics = append(res.Diagnostics, diag)
-				}
-				results = append(results, res)
+		if f.Check != name {
+			continue
+		}
+		if n := len(results); n == 0 || results[n-1].Pkg != f.Pkg {
+			results = append(results, &Result{Pkg: f.Pkg})
+		}
+		file, line, col := vetjson.SplitPosn(f.Diag.Posn)
+		d := Diagnostic{Posn: Position{file, line, col}, Category: f.Diag.Category, Message: f.Diag.Message}
+		for _, fx := range f.Diag.SuggestedFixes {
+			fix := Fix{Message: fx.Message}
+			for _, e := range fx.Edits {
+				fix.Edits = append(fix.Edits, Edit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
 			}
+			d.Fixes = append(d.Fixes, fix)
 		}
+		results[len(results)-1].Diagnostics = append(results[len(results)-1].Diagnostics, d)
 	}
-	sort.Slice(results, func(i, j int) bool { return results[i].Pkg < results[j].Pkg })
 	return results, nil
-}
-
-// parsePosn parses "file:line:col".
-func parsePosn(s string) (Position, error) {
-	i := strings.LastIndex(s, ":")
-	j := strings.LastIndex(s[:max(i, 0)], ":")
-	if i < 0 || j < 0 {
-		return Position{}, fmt.Errorf("bad position %q", s)
-	}
-	line, err1 := strconv.Atoi(s[j+1 : i])
-	col, err2 := strconv.Atoi(s[i+1:])
-	if err1 != nil || err2 != nil {
-		return Position{}, fmt.Errorf("bad position %q", s)
-	}
-	return Position{Filename: s[:j], Line: line, Column: col}, nil
 }
