@@ -32,17 +32,19 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
-	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	callers := ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
+	for _, fn := range funcs {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if len(fn.Blocks) == 0 || ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
 		}
-		check(pass, objs, fn)
+		check(pass, objs, callers, fn)
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function) {
+func check(pass *analysis.Pass, objs *objects.Result, callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function) {
 	var adds []lifecycle.FinalizerOp
 	var reads []struct {
 		instr ssa.Instruction
@@ -74,8 +76,12 @@ next:
 		// Read from the server here: an object made by this reconcile,
 		// or handed in by a caller that may have handled deletion, is
 		// not known to be possibly terminating.
-		if st := objs.Steps(fn, add.Instr, add.Obj); !st.Fetched() {
+		st := objs.Steps(fn, add.Instr, add.Obj)
+		if !st.Fetched() {
 			continue
+		}
+		if refetchedLive(callers, objs, fn, st) {
+			continue // the callers handled its deletion
 		}
 		for _, r := range reads {
 			// A helper that adds the finalizer and reads the deletion
@@ -92,6 +98,120 @@ next:
 		done[x] = true
 		report(pass, fn, add, write)
 	}
+}
+
+// refetchedLive reports whether every fetch of the object (st's starts)
+// reads it by a key fn is handed (a parameter the fetch depends on) that
+// every call of fn builds from an object its caller has seen live, up to
+// three levels of callers: the callers handled its deletion, and this is
+// a re-read of the same object (external-secrets' addNamespaceFinalizer,
+// given namespace.Name by a loop that skips terminating namespaces).
+func refetchedLive(callers map[*ssa.Function][]ssa.CallInstruction, objs *objects.Result, fn *ssa.Function, st objects.Steps) bool {
+	n := 0
+	for instr, ev := range st.Starts {
+		if ev != objects.Fetched {
+			continue
+		}
+		var call ssa.CallInstruction
+		switch instr := instr.(type) {
+		case ssa.CallInstruction:
+			call = instr
+		case *ssa.Extract: // obj, err := r.getNamespace(ctx, name)
+			c, ok := instr.Tuple.(*ssa.Call)
+			if !ok {
+				return false
+			}
+			call = c
+		default:
+			return false
+		}
+		handed := false
+		for i, p := range fn.Params {
+			roots := map[ssa.Value]bool{p: true}
+			dep := false
+			for _, a := range call.Common().Args {
+				if ssaflow.DependsOn(a, roots) {
+					dep = true
+				}
+			}
+			if dep && keyFromLive(callers, objs, fn, i) {
+				handed = true
+				break
+			}
+		}
+		if !handed {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// keyFromLive reports whether every call of fn passes as parameter i the
+// name or key of an object (o.Name, o.GetName(),
+// client.ObjectKeyFromObject(o)) that its caller has seen live.
+func keyFromLive(callers map[*ssa.Function][]ssa.CallInstruction, objs *objects.Result, fn *ssa.Function, i int) bool {
+	sites := callers[fn]
+	for _, site := range sites {
+		cc := site.Common()
+		if cc.IsInvoke() || i >= len(cc.Args) {
+			return false
+		}
+		o := keyedObject(cc.Args[i])
+		if o == nil || !lifecycle.ObjectLiveAt(callers, site.Parent(), site.Block(), o, objs, objs.Same) {
+			return false
+		}
+	}
+	return len(sites) > 0
+}
+
+// keyedObject returns the object whose name or key v is: o.Name (a field
+// of its ObjectMeta), o.GetName(), client.ObjectKeyFromObject(o); or nil.
+func keyedObject(v ssa.Value) ssa.Value {
+	switch v := ssaflow.Strip(v).(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || fieldName(fa) != "Name" {
+			return nil
+		}
+		base := fa.X
+		for {
+			inner, ok := base.(*ssa.FieldAddr)
+			if !ok {
+				return base
+			}
+			base = inner.X
+		}
+	case *ssa.Call:
+		cc := v.Common()
+		if cc.IsInvoke() && cc.Method.Name() == "GetName" {
+			return cc.Value
+		}
+		callee := crapi.Callee(cc)
+		if callee == nil {
+			return nil
+		}
+		if callee.Name() == "GetName" && len(cc.Args) == 1 {
+			return cc.Args[0]
+		}
+		if crapi.IsFuncIn(callee, crapi.ClientPkg, "ObjectKeyFromObject") && len(cc.Args) == 1 {
+			return ssaflow.Strip(cc.Args[0])
+		}
+	}
+	return nil
+}
+
+// fieldName names the field fa points to.
+func fieldName(fa *ssa.FieldAddr) string {
+	p, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
 }
 
 // writeAfter returns a write of add's object that may follow the

@@ -1,6 +1,8 @@
 package lifecycle
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -16,6 +18,17 @@ const maxCallerDepth = 3
 // seen terminating. It returns the object of the first such test, in
 // block order.
 func TerminatingSide(fn *ssa.Function, b *ssa.BasicBlock, h Helpers, match func(obj ssa.Value) bool) (ssa.Value, bool) {
+	return seenSide(fn, b, h, match, true)
+}
+
+// LiveSide is TerminatingSide's twin: b lies on the side of a deletion
+// test of an object match accepts that is taken when the object is not
+// terminating (after `if obj.DeletionTimestamp != nil { …; continue }`).
+func LiveSide(fn *ssa.Function, b *ssa.BasicBlock, h Helpers, match func(obj ssa.Value) bool) (ssa.Value, bool) {
+	return seenSide(fn, b, h, match, false)
+}
+
+func seenSide(fn *ssa.Function, b *ssa.BasicBlock, h Helpers, match func(obj ssa.Value) bool, terminating bool) (ssa.Value, bool) {
 	if fn == nil || b == nil {
 		return nil, false
 	}
@@ -28,11 +41,11 @@ func TerminatingSide(fn *ssa.Function, b *ssa.BasicBlock, h Helpers, match func(
 		if !ok || obj == nil || !match(obj) {
 			continue
 		}
-		term := blk.Succs[1]
-		if when {
-			term = blk.Succs[0]
+		side := blk.Succs[1]
+		if when == terminating {
+			side = blk.Succs[0]
 		}
-		if len(term.Preds) == 1 && term.Dominates(b) {
+		if len(side.Preds) == 1 && side.Dominates(b) {
 			return obj, true
 		}
 	}
@@ -80,10 +93,24 @@ func calledOnlyTerminating(callers map[*ssa.Function][]ssa.CallInstruction, fn *
 // the caller that is itself so (up to three levels of callers). A
 // function with no static call is not.
 func ParamTerminating(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, i int, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool) bool {
-	return paramTerminating(callers, fn, i, h, same, 0)
+	return paramSeen(callers, fn, i, h, same, true, 0)
 }
 
-func paramTerminating(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, i int, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool, depth int) bool {
+// ParamLive is ParamTerminating's twin: every call of fn passes as
+// parameter i an object its caller has seen live (LiveSide), or a
+// parameter of its own that is so.
+func ParamLive(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, i int, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool) bool {
+	return paramSeen(callers, fn, i, h, same, false, 0)
+}
+
+// ObjectLiveAt reports whether the object obj of fn is seen live at the
+// call site: on the live side of a deletion test of it in fn, or a
+// parameter of fn that every call of fn passes so (ParamLive).
+func ObjectLiveAt(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, b *ssa.BasicBlock, obj ssa.Value, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool) bool {
+	return seenAt(callers, fn, b, obj, h, same, false, 0)
+}
+
+func paramSeen(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, i int, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool, terminating bool, depth int) bool {
 	if depth > maxCallerDepth || fn == nil || i < 0 || i >= len(fn.Params) {
 		return false
 	}
@@ -96,21 +123,65 @@ func paramTerminating(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.F
 		if cc.IsInvoke() || i >= len(cc.Args) {
 			return false
 		}
-		caller := site.Parent()
-		arg := ssaflow.Strip(cc.Args[i])
-		if _, ok := TerminatingSide(caller, site.Block(), h, func(obj ssa.Value) bool { return same(caller, obj, arg) }); ok {
-			continue
-		}
-		up := false
-		for j, p := range caller.Params {
-			if same(caller, p, arg) && paramTerminating(callers, caller, j, h, same, depth+1) {
-				up = true
-				break
-			}
-		}
-		if !up {
+		if !seenAt(callers, site.Parent(), site.Block(), ssaflow.Strip(cc.Args[i]), h, same, terminating, depth) {
 			return false
 		}
 	}
 	return true
+}
+
+// seenAt reports whether obj of fn is seen terminating (or live) at block
+// b: on that side of a deletion test of it, or a parameter of fn seen so
+// in every call of fn.
+func seenAt(callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function, b *ssa.BasicBlock, obj ssa.Value, h Helpers, same func(fn *ssa.Function, a, b ssa.Value) bool, terminating bool, depth int) bool {
+	if fn == nil || obj == nil {
+		return false
+	}
+	// A struct value passed on is the object it was loaded from; a local
+	// holding a copy of a parameter's value is that parameter: copies of
+	// one object, whose deletion state they share.
+	objs := []ssa.Value{obj}
+	if load, ok := obj.(*ssa.UnOp); ok && load.Op == token.MUL {
+		objs = append(objs, load.X)
+	}
+	if a, ok := obj.(*ssa.Alloc); ok {
+		if p := copiedParam(a); p != nil {
+			objs = append(objs, p)
+		}
+	}
+	match := func(o ssa.Value) bool {
+		for _, x := range objs {
+			if o == x || same(fn, o, x) {
+				return true
+			}
+		}
+		return false
+	}
+	if _, ok := seenSide(fn, b, h, match, terminating); ok {
+		return true
+	}
+	for j, p := range fn.Params {
+		if match(p) && paramSeen(callers, fn, j, h, same, terminating, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// copiedParam returns the parameter whose value the local a holds, when
+// that is its only store; nil otherwise.
+func copiedParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil {
+			return nil
+		}
+		p = q
+	}
+	return p
 }
