@@ -6,27 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
 // fixFinding is a finding with one suggested fix made of edits.
 func fixFinding(edits ...edit) finding {
 	var f finding
-	fix := struct {
-		Message string `json:"message"`
-		Edits   []struct {
-			Filename string `json:"filename"`
-			Start    int    `json:"start"`
-			End      int    `json:"end"`
-			New      string `json:"new"`
-		} `json:"edits"`
-	}{Message: "fix"}
+	fix := vetjson.Fix{Message: "fix"}
 	for _, e := range edits {
-		fix.Edits = append(fix.Edits, struct {
-			Filename string `json:"filename"`
-			Start    int    `json:"start"`
-			End      int    `json:"end"`
-			New      string `json:"new"`
-		}{currentFile, e.start, e.end, e.new})
+		fix.Edits = append(fix.Edits, vetjson.Edit{Filename: currentFile, Start: e.start, End: e.end, New: e.new})
 	}
 	f.Diag.SuggestedFixes = append(f.Diag.SuggestedFixes, fix)
 	return f

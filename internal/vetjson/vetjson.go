@@ -27,15 +27,18 @@ type Diagnostic struct {
 	SuggestedFixes []Fix `json:"suggested_fixes"`
 }
 
-// Fix is one suggested fix: its message and its edits (byte offsets).
+// Fix is one suggested fix: its message and its edits.
 type Fix struct {
 	Message string `json:"message"`
-	Edits   []struct {
-		Filename string `json:"filename"`
-		Start    int    `json:"start"`
-		End      int    `json:"end"`
-		New      string `json:"new"`
-	} `json:"edits"`
+	Edits   []Edit `json:"edits"`
+}
+
+// Edit replaces the bytes [Start, End) of the file Filename with New.
+type Edit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
 }
 
 // Finding is a diagnostic of one check on one package, or the error of

@@ -60,11 +60,7 @@ type Fix struct {
 }
 
 // Edit replaces the bytes [Start, End) of the file Filename with New.
-type Edit struct {
-	Filename   string
-	Start, End int
-	New        string
-}
+type Edit = vetjson.Edit
 
 // listed is the part of "go list -json" a run needs.
 type listed struct {
@@ -222,9 +218,7 @@ func parseVet(out []byte, name string) ([]*Result, error) {
 		d := Diagnostic{Posn: Position{file, line, col}, Category: f.Diag.Category, Message: f.Diag.Message}
 		for _, fx := range f.Diag.SuggestedFixes {
 			fix := Fix{Message: fx.Message}
-			for _, e := range fx.Edits {
-				fix.Edits = append(fix.Edits, Edit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
-			}
+			fix.Edits = append(fix.Edits, fx.Edits...)
 			d.Fixes = append(d.Fixes, fix)
 		}
 		results[len(results)-1].Diagnostics = append(results[len(results)-1].Diagnostics, d)
