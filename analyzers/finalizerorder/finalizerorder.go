@@ -171,7 +171,7 @@ func keyedObject(v ssa.Value) ssa.Value {
 	switch v := ssaflow.Strip(v).(type) {
 	case *ssa.UnOp:
 		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok || fieldName(fa) != "Name" {
+		if !ok || ssaflow.FieldName(fa.X.Type(), fa.Field) != "Name" {
 			return nil
 		}
 		base := fa.X
@@ -199,19 +199,6 @@ func keyedObject(v ssa.Value) ssa.Value {
 		}
 	}
 	return nil
-}
-
-// fieldName names the field fa points to.
-func fieldName(fa *ssa.FieldAddr) string {
-	p, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
 }
 
 // writeAfter returns a write of add's object that may follow the
