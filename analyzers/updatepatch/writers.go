@@ -257,13 +257,8 @@ func mayBe(v ssa.Value, cond *knowledge.Condition) bool {
 						return true
 					}
 				case *ssa.FieldAddr:
-					if ref.Field != fa.Field {
-						continue
-					}
-					for _, r := range *ref.Referrers() {
-						if st, ok := r.(*ssa.Store); ok && st.Addr == ref && visit(st.Val) {
-							return true
-						}
+					if ref.Field == fa.Field && anyMayBe(ref, visit) {
+						return true
 					}
 				case *ssa.UnOp, *ssa.DebugRef:
 				default:
@@ -275,6 +270,21 @@ func mayBe(v ssa.Value, cond *knowledge.Condition) bool {
 		return true
 	}
 	return visit(v)
+}
+
+// anyMayBe reports whether a value stored at fa may meet the condition
+// (visit), or fa escapes, so that what it holds is not known.
+func anyMayBe(fa *ssa.FieldAddr, visit func(ssa.Value) bool) bool {
+	stores, escapes := ssaflow.FieldStores(fa)
+	if escapes {
+		return true
+	}
+	for _, v := range stores {
+		if visit(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldOfCallMayBe reports whether field i of the struct value x may
@@ -318,17 +328,8 @@ func returnedFieldMayBe(fn *ssa.Function, i int, visit func(ssa.Value) bool) boo
 				}
 				return true // the local escapes or is stored whole
 			}
-			if fa.Field != i {
-				continue
-			}
-			for _, r := range *fa.Referrers() {
-				st, ok := r.(*ssa.Store)
-				if !ok || st.Addr != fa {
-					return true
-				}
-				if visit(st.Val) {
-					return true
-				}
+			if fa.Field == i && anyMayBe(fa, visit) {
+				return true
 			}
 		}
 	}

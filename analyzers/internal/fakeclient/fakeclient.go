@@ -126,7 +126,7 @@ func New(funcs []*ssa.Function) *Index {
 				}
 				if fa, ok := instr.(*ssa.FieldAddr); ok {
 					if k, ok := testField(fset, fa); ok {
-						stores, esc := fieldUses(fa)
+						stores, esc := ssaflow.FieldStores(fa)
 						ix.testFields[k] = append(ix.testFields[k], stores...)
 						escaped[k] = escaped[k] || esc
 					}
@@ -172,32 +172,6 @@ func testField(fset *token.FileSet, fa *ssa.FieldAddr) (fieldKey, bool) {
 		return fieldKey{}, false
 	}
 	return fieldKey{n, fa.Field}, true
-}
-
-// fieldUses returns the values stored at the field address fa, and
-// whether the address goes anywhere but stores and loads.
-func fieldUses(fa *ssa.FieldAddr) (stores []ssa.Value, escapes bool) {
-	refs := fa.Referrers()
-	if refs == nil {
-		return nil, false
-	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != fa {
-				return nil, true
-			}
-			stores = append(stores, r.Val)
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil, true
-			}
-		case *ssa.DebugRef:
-		default:
-			return nil, true
-		}
-	}
-	return stores, false
 }
 
 // Of returns the fake clients v may be, when it is one on every path: the

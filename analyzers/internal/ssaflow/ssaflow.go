@@ -356,6 +356,33 @@ func Field(t types.Type, i int) *types.Var {
 	return st.Field(i)
 }
 
+// FieldStores returns the values stored at the field address fa, and
+// whether the address goes anywhere but stores and loads (fakeclient's
+// options structs, updatepatch's specs built in a local).
+func FieldStores(fa *ssa.FieldAddr) (stores []ssa.Value, escapes bool) {
+	refs := fa.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != fa {
+				return nil, true
+			}
+			stores = append(stores, r.Val)
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil, true
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil, true
+		}
+	}
+	return stores, false
+}
+
 // FieldName returns the name of Field(t, i), or "".
 func FieldName(t types.Type, i int) string {
 	if f := Field(t, i); f != nil {
