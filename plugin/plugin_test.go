@@ -37,15 +37,40 @@ func TestRegistered(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
-	all := len(registry.Analyzers())
-	if got := names(t, nil); len(got) != all {
-		t.Errorf("no settings: %d checks %v, want all %d", len(got), got, all)
+	all := 0 // the checks on by default
+	for _, c := range registry.Checks() {
+		if c.Off == "" {
+			all++
+		}
+	}
+	if got := names(t, nil); len(got) != all || strings.Contains(strings.Join(got, " "), "rbacgrant") {
+		t.Errorf("no settings: %d checks %v, want the %d on by default", len(got), got, all)
 	}
 	if got := names(t, map[string]any{"disable": []any{"updatepatch"}}); len(got) != all-1 || strings.Contains(strings.Join(got, " "), "updatepatch") {
 		t.Errorf("disable updatepatch: %v", got)
 	}
 	if got := names(t, map[string]any{"enable": []any{"notfounderr", "droppederr"}}); strings.Join(got, " ") != "droppederr notfounderr" {
 		t.Errorf("enable two: %v (want catalogue order)", got)
+	}
+
+	// A check off by default runs when enable names it, or its flags
+	// turn it on; its own flags then apply.
+	rbac, _ := registry.Lookup("rbacgrant")
+	defer func() {
+		for _, f := range []string{"enable", "unused"} {
+			if err := rbac.Flags.Set(f, "false"); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	if got := names(t, map[string]any{"enable": []any{"rbacgrant"}}); strings.Join(got, " ") != "rbacgrant" {
+		t.Errorf("enable rbacgrant: %v", got)
+	}
+	if err := rbac.Flags.Set("enable", "false"); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(t, map[string]any{"flags": map[string]any{"rbacgrant": map[string]any{"enable": true, "unused": true}}}); len(got) != all+1 {
+		t.Errorf("flags rbacgrant.enable: %v, want the %d on by default and rbacgrant", got, all)
 	}
 
 	// Flags: the same FlagSet that -updatepatch.all sets in vet mode.
@@ -62,6 +87,12 @@ func TestSettings(t *testing.T) {
 }
 
 func TestBadSettings(t *testing.T) {
+	rbac, _ := registry.Lookup("rbacgrant")
+	defer func() {
+		if err := rbac.Flags.Set("unused", "false"); err != nil {
+			t.Error(err)
+		}
+	}()
 	for _, tc := range []struct {
 		conf any
 		want string
@@ -73,6 +104,7 @@ func TestBadSettings(t *testing.T) {
 		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"nope": 1}}}, `check updatepatch has no flag "nope"`},
 		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"all": "maybe"}}}, `invalid value "maybe" for flag updatepatch.all`},
 		{map[string]any{"enable": []any{"notfounderr"}, "disable": []any{"notfounderr"}}, "no check left to run"},
+		{map[string]any{"flags": map[string]any{"rbacgrant": map[string]any{"unused": true}}}, "-rbacgrant.unused has no effect: check rbacgrant is off by default; turn it on with -rbacgrant.enable"},
 		{"a string", "reconcilecheck settings"},
 	} {
 		_, err := plugin.New(tc.conf)

@@ -27,20 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// enable turns the check on: it is off by default (see docs: its rule is
-// strict, and no real project or public fix commit tried has shown a
-// case of it yet).
-var enable bool
-
-func init() {
-	Analyzer.Flags.BoolVar(&enable, "enable", false,
-		"run the check, which is off by default: no finding on the real projects tried, and the public fixes of its class were in helpers or behind state checks it does not follow")
-}
-
 func run(pass *analysis.Pass) (any, error) {
-	if !enable {
-		return nil, nil
-	}
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	objs := objects.Of(pass)
 	converted := crapi.ReconcileFuncs(funcs)

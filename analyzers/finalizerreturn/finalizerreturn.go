@@ -29,18 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// enable turns the check on: its precision on real projects is below what
-// an on-by-default check needs (see its page).
-var enable bool
-
-func init() {
-	Analyzer.Flags.BoolVar(&enable, "enable", false, "run the check (off by default: see docs/checks/finalizerreturn.md)")
-}
-
 func run(pass *analysis.Pass) (any, error) {
-	if !enable {
-		return nil, nil
-	}
 	objs := objects.Of(pass)
 	for _, r := range crapi.Reconcilers(ssapkg.Of(pass).SrcFuncs()) {
 		if len(r.Fn.Blocks) > 0 {

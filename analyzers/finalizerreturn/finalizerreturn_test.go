@@ -8,8 +8,5 @@ import (
 )
 
 func TestFinalizerReturn(t *testing.T) {
-	if err := finalizerreturn.Analyzer.Flags.Set("enable", "true"); err != nil {
-		t.Fatal(err)
-	}
 	fixturetest.Run(t, finalizerreturn.Analyzer)
 }

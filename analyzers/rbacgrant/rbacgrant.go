@@ -39,9 +39,6 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !enable {
-		return nil, nil
-	}
 	prog := ssapkg.Of(pass)
 	// Package-level initializers hold closures too: cobra's
 	// var rootCmd = &cobra.Command{Run: func(...) {...}}.

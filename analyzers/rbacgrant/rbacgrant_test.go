@@ -1,7 +1,6 @@
 package rbacgrant_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
@@ -34,12 +33,4 @@ func TestRBACGrantUnused(t *testing.T) {
 // A manager made in a function literal of package main (cobra's Run).
 func TestRBACGrantCobra(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/cobra", rbacgrant.Analyzer)
-}
-
-// The check is off by default; its tests turn it on.
-func TestMain(m *testing.M) {
-	if err := rbacgrant.Analyzer.Flags.Set("enable", "true"); err != nil {
-		panic(err)
-	}
-	os.Exit(m.Run())
 }

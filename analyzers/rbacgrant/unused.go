@@ -14,14 +14,7 @@ import (
 // module needs, and wildcards.
 var unused bool
 
-// enable turns the check on: it is off by default until its precision is
-// measured on more findings than the real projects gave (see
-// docs/accuracy.md).
-var enable bool
-
 func init() {
-	Analyzer.Flags.BoolVar(&enable, "enable", false,
-		"run the check, which is off by default: its precision is measured on too few findings yet")
 	Analyzer.Flags.BoolVar(&unused, "unused", false,
 		"also report, where the manager is created, rbac markers that grant a wildcard or a verb on a resource no code of the module needs (least privilege)")
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,7 +15,8 @@ import (
 // settings both go through Lookup, SetFlag and Select, so a name or value
 // means the same thing, and fails with the same message, in every mode.
 type Settings struct {
-	// Enable, when not empty, runs only these checks.
+	// Enable, when not empty, runs only these checks, those off by
+	// default too.
 	Enable []string `json:"enable"`
 	// Disable removes checks from the run.
 	Disable []string `json:"disable"`
@@ -70,6 +72,9 @@ func (s Settings) Select() ([]*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("enable: %w", err)
 		}
 		on[n] = true
+		if err := SetFlag(n+".enable", "true"); err != nil {
+			return nil, fmt.Errorf("enable: %w", err)
+		}
 	}
 	for _, n := range s.Disable {
 		if _, err := Lookup(n); err != nil {
@@ -94,9 +99,12 @@ func (s Settings) Select() ([]*analysis.Analyzer, error) {
 			}
 		}
 	}
+	if err := Validate(); err != nil {
+		return nil, fmt.Errorf("flags: %w", err)
+	}
 	var out []*analysis.Analyzer
 	for _, c := range checks {
-		if on[c.Analyzer.Name] {
+		if on[c.Analyzer.Name] && c.Enabled() {
 			out = append(out, c.Analyzer)
 		}
 	}
@@ -112,4 +120,36 @@ func names() []string {
 		out = append(out, c.Analyzer.Name)
 	}
 	return out
+}
+
+// EnableNamed turns on the checks that args name as go vet selects
+// analyzers (-<check> or -<check>=true), those off by default too: naming
+// a check is asking for it. It is for the vet tool's own command line,
+// before unitchecker parses it; a later -<check>.enable=false still wins.
+func EnableNamed(args []string) {
+	for _, arg := range args {
+		if arg == "--" {
+			return
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "-") || strings.Contains(name, ".") {
+			continue
+		}
+		if on, err := strconv.ParseBool(value); hasValue && (err != nil || !on) {
+			continue
+		}
+		if _, err := Lookup(name); err == nil {
+			_ = SetFlag(name+".enable", "true") // every check has the flag
+		}
+	}
+}
+
+// IsOffByDefault reports whether the named check ships off.
+func IsOffByDefault(name string) bool {
+	for _, c := range checks {
+		if c.Analyzer.Name == name {
+			return c.Off != ""
+		}
+	}
+	return false
 }

@@ -37,19 +37,7 @@ type checker struct {
 	funcs map[*ssa.Function]bool // the reconcile set
 }
 
-// enable turns the check on: it found nothing on the real projects of
-// docs/accuracy.md, so its precision there is not measured, and an
-// on-by-default check needs it (see its page).
-var enable bool
-
-func init() {
-	Analyzer.Flags.BoolVar(&enable, "enable", false, "run the check (off by default: see docs/checks/statusloop.md)")
-}
-
 func run(pass *analysis.Pass) (any, error) {
-	if !enable {
-		return nil, nil
-	}
 	prog := ssapkg.Of(pass)
 	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
 	if len(set.Roots) == 0 {

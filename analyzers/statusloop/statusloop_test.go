@@ -8,8 +8,5 @@ import (
 )
 
 func TestStatusLoop(t *testing.T) {
-	if err := statusloop.Analyzer.Flags.Set("enable", "true"); err != nil {
-		t.Fatal(err)
-	}
 	fixturetest.Run(t, statusloop.Analyzer)
 }

@@ -37,19 +37,7 @@ var Analyzer = &analysis.Analyzer{
 
 const metav1Pkg = crapi.MetaV1Pkg
 
-// enable turns the check on: it found nothing on the real projects of
-// docs/accuracy.md, so its precision there is not measured, and an
-// on-by-default check needs it (see its page).
-var enable bool
-
-func init() {
-	Analyzer.Flags.BoolVar(&enable, "enable", false, "run the check (off by default: see docs/checks/timewait.md)")
-}
-
 func run(pass *analysis.Pass) (any, error) {
-	if !enable {
-		return nil, nil
-	}
 	prog := ssapkg.Of(pass)
 	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
 	if len(set.Funcs) == 0 {

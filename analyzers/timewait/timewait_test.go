@@ -8,8 +8,5 @@ import (
 )
 
 func TestTimeWait(t *testing.T) {
-	if err := timewait.Analyzer.Flags.Set("enable", "true"); err != nil {
-		t.Fatal(err)
-	}
 	fixturetest.RunWithSuggestedFixes(t, timewait.Analyzer, "./waits")
 }

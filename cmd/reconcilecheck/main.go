@@ -45,6 +45,8 @@ func main() {
 	args := os.Args[1:]
 	if isVetProtocol(args) {
 		// Invoked by "go vet -vettool": -V=full, -flags, or a unit .cfg.
+		// A check named on the command line runs even if off by default.
+		registry.EnableNamed(args)
 		unitchecker.Main(registry.Analyzers()...)
 		return
 	}
@@ -214,7 +216,8 @@ var commandFlags = [][2]string{
 	{"-diff", "print the suggested fixes as a unified diff; change nothing"},
 	{"-sarif file", "also write the findings to file as SARIF 2.1.0 (for code scanning)"},
 	{"-<check>=false", "disable a check, e.g. -notfounderr=false"},
-	{"-<check>", "run only the checks named so (go vet's rule: naming one check disables the rest)"},
+	{"-<check>", "run only the checks named so, those off by default too (go vet's rule: naming one check disables the rest)"},
+	{"-<check>.enable", "turn a check on (the checks marked off below ship off) or, =false, off"},
 	{"-<check>.<flag>=value", "set a check's flag (listed below)"},
 	{"-tags, -mod, ...", "go build flags, passed to go vet"},
 }
@@ -240,10 +243,10 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout, "Exit status: 0 no findings, 1 findings or a package that does not compile,")
 		fmt.Fprintln(stdout, "2 a usage or setup error, 128+n after signal n.")
 		fmt.Fprintln(stdout)
-		fmt.Fprintln(stdout, "Checks (catalogue item, summary):")
+		fmt.Fprintln(stdout, "Checks (catalogue item, on or off by default, summary):")
 		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, c := range checks {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, summary(c.Analyzer))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, defaultState(c), summary(c.Analyzer))
 		}
 		tw.Flush()
 		fmt.Fprintln(stdout)
@@ -251,6 +254,9 @@ func help(stdout, stderr io.Writer, names []string) int {
 		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, c := range checks {
 			c.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+				if f.Name == "enable" {
+					return // one row above for every check
+				}
 				fmt.Fprintf(tw, "  -%s.%s\t%s (default %s)\n", c.Analyzer.Name, f.Name, firstLine(f.Usage), f.DefValue)
 			})
 		}
@@ -283,6 +289,14 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout)
 	}
 	return status
+}
+
+// defaultState is "on" or "off": whether the check runs when not named.
+func defaultState(c registry.Check) string {
+	if c.Off != "" {
+		return "off"
+	}
+	return "on"
 }
 
 func summary(a *analysis.Analyzer) string {

@@ -52,7 +52,7 @@ func buildBinary(t *testing.T) string {
 // go vet keys its cached results for the dependency packages (k8s.io/api,
 // client-go, controller-runtime: about a minute of type-checking on two
 // cores) by the vet tool's flags, so runs with one set of flags share them.
-// That the checks are off without their flag is tested with each check.
+// That the checks are off without their flag is tested in the registry.
 var optIn = []string{"-rbacgrant.enable", "-statusloop.enable", "-timewait.enable"}
 
 // withOptIn returns args after the opt-in flags.
@@ -183,6 +183,8 @@ func TestExitStatus(t *testing.T) {
 		{"", []string{"-updatepatch.nosuch", "./..."}, `check updatepatch has no flag "nosuch"`},
 		{"", []string{"-updatepatch.all=maybe", "./..."}, `invalid value "maybe" for flag updatepatch.all`},
 		{"", []string{"-updatepatch=maybe", "./..."}, `invalid value "maybe" for -updatepatch`},
+		{"", []string{"-rbacgrant.unused", "./..."}, "-rbacgrant.unused has no effect: check rbacgrant is off by default; turn it on with -rbacgrant.enable"},
+		{"", []string{"-notfounderr.enable=false", "-notfounderr.enable=maybe", "./..."}, `invalid value "maybe" for flag notfounderr.enable`},
 		{"", []string{"help", "nosuchcheck"}, `unknown check "nosuchcheck"`},
 		{"", []string{"-C"}, "flag needs an argument: -C"},
 		{"", []string{"-C", "/nonexistent", "./..."}, "-C /nonexistent: no such directory"},
@@ -309,7 +311,7 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("help exited %d", code)
 	}
 	out := stdout.String()
-	for _, f := range []string{"-C dir", "-json", "-fix", "-diff", "-sarif file", "-<check>=false", "-<check>.<flag>=value"} {
+	for _, f := range []string{"-C dir", "-json", "-fix", "-diff", "-sarif file", "-<check>=false", "-<check>.enable", "-<check>.<flag>=value"} {
 		if !strings.Contains(out, "\n  "+f+" ") {
 			t.Errorf("help does not list flag %s:\n%s", f, out)
 		}
@@ -318,7 +320,7 @@ func TestHelp(t *testing.T) {
 	catCol, sumCol := -1, -1
 	for _, c := range registry.Checks() {
 		a := c.Analyzer
-		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
+		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + defaultState(c) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
 		loc := row.FindStringIndex(out)
 		if loc == nil {
 			t.Errorf("help has no row for %s:\n%s", a.Name, out)
@@ -333,6 +335,9 @@ func TestHelp(t *testing.T) {
 			t.Errorf("row of %s is misaligned (columns %d, %d; want %d, %d):\n%s", a.Name, cc, sc, catCol, sumCol, line)
 		}
 		a.Flags.VisitAll(func(f *flag.Flag) {
+			if f.Name == "enable" {
+				return // the -<check>.enable row
+			}
 			if !strings.Contains(out, "\n  -"+a.Name+"."+f.Name+" ") {
 				t.Errorf("help does not list flag -%s.%s", a.Name, f.Name)
 			}

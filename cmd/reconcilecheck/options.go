@@ -120,6 +120,11 @@ func parseArgs(args []string) (options, error) {
 		default:
 			if err = checkFlag(name, value, hasValue); err == nil {
 				o.vetFlags = append(o.vetFlags, arg)
+				if on, _ := strconv.ParseBool(value); !strings.Contains(name, ".") && (!hasValue || on) && registry.IsOffByDefault(name) {
+					// Naming a check off by default asks for it.
+					o.vetFlags = append(o.vetFlags, "-"+name+".enable")
+					err = registry.SetFlag(name+".enable", "true")
+				}
 			}
 		}
 		if err != nil {
@@ -134,6 +139,9 @@ func parseArgs(args []string) (options, error) {
 		if strings.HasPrefix(p, "-") {
 			return o, usagef("flag %s after the package patterns: flags go before the patterns", p)
 		}
+	}
+	if err := registry.Validate(); err != nil {
+		return o, &usageError{err.Error()}
 	}
 	switch {
 	case o.json && (o.fix || o.diff):
