@@ -11,16 +11,13 @@ import (
 	"testing"
 )
 
-// libraryPrefixes are the import path prefixes of the libraries whose
-// facts are data in analyzers/internal/knowledge (or crapi, for
-// controller-runtime's API), each with a test that looks its rows up in
-// the real packages.
+// libraryPrefixes are the import path prefixes, besides every path outside
+// the standard library (modulePath), of the libraries whose facts are
+// data in analyzers/internal/knowledge (or crapi, for controller-runtime's
+// API), each with a test that looks its rows up in the real packages.
 var libraryPrefixes = []string{
 	"sigs.k8s.io",
 	"k8s.io",
-	"github.com/go-logr",
-	"go.uber.org",
-	"github.com/sirupsen",
 	"log/slog",
 }
 
@@ -97,6 +94,10 @@ func libraryLiterals(t *testing.T, path string) []literal {
 			t.Errorf("%s: %v", fset.Position(lit.Pos()), err)
 			return true
 		}
+		if modulePath(s) {
+			out = append(out, literal{fset.Position(lit.Pos()), lit.Value})
+			return true
+		}
 		for _, p := range libraryPrefixes {
 			if s == p || strings.HasPrefix(s, p+"/") {
 				out = append(out, literal{fset.Position(lit.Pos()), lit.Value})
@@ -106,4 +107,12 @@ func libraryLiterals(t *testing.T, path string) []literal {
 		return true
 	})
 	return out
+}
+
+// modulePath reports whether s reads as the path of a package outside the
+// standard library: a host name with a dot, then at least one element
+// ("github.com/pkg/errors"), with no space.
+func modulePath(s string) bool {
+	host, rest, ok := strings.Cut(s, "/")
+	return ok && rest != "" && strings.Contains(host, ".") && !strings.ContainsAny(s, " \t%:")
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -496,14 +497,9 @@ func certainlyNonNil(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 		return false
 	}
 	if call, ok := v.(*ssa.Call); ok {
-		fn := crapi.Callee(call.Common())
-		switch {
-		case crapi.IsFunc(fn, "fmt", "Errorf"), crapi.IsFunc(fn, "errors", "New"),
-			crapi.IsFuncIn(fn, "github.com/pkg/errors", "New", "Errorf"):
-			return true
-		case crapi.IsFuncIn(fn, "github.com/pkg/errors", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack"):
-			// nil in, nil out: non-nil if what it wraps is.
-			if len(call.Call.Args) > 0 && certainlyNonNil(call.Call.Args[0], b, depth+1) {
+		if wraps, ok := knowledge.ErrorMaker(crapi.Callee(call.Common())); ok {
+			// A wrapper is nil in, nil out: non-nil if what it wraps is.
+			if wraps < 0 || wraps < len(call.Call.Args) && certainlyNonNil(call.Call.Args[wraps], b, depth+1) {
 				return true
 			}
 		}

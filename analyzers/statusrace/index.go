@@ -203,42 +203,19 @@ func funcArgs(cc *ssa.CallCommon) []*ssa.Function {
 	return out
 }
 
-// isPoll recognises the calls that wait or poll: Gomega's Eventually and
-// Consistently, testify's Eventually and Never, the functions of
-// apimachinery's wait package, time.Sleep.
+// isPoll recognises the calls that wait or poll: the test libraries'
+// (Gomega's Eventually and Consistently, testify's Eventually and Never,
+// time.Sleep) and the functions of apimachinery's wait package.
 func isPoll(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	if knowledge.Waits(fn) {
-		return true
-	}
-	path := fn.Pkg().Path()
-	switch path {
-	case gomegaPkg, gomegaPkg + "/types", gomegaPkg + "/internal":
-		switch fn.Name() {
-		case "Eventually", "EventuallyWithOffset", "Consistently", "ConsistentlyWithOffset":
-			return true
-		}
-	case "time":
-		return fn.Name() == "Sleep"
-	}
-	return isTestifyPoll(fn)
+	row, _ := knowledge.TestCall(fn)
+	return row.Role == knowledge.Polls || knowledge.Waits(fn)
 }
 
 // isInlineRunner recognises the calls that run the function they are given
 // right away: testing's t.Run and Ginkgo's By.
 func isInlineRunner(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "testing":
-		return fn.Name() == "Run" && fn.Signature().Recv() != nil
-	case ginkgoPkg:
-		return fn.Name() == "By"
-	}
-	return false
+	row, _ := knowledge.TestCall(fn)
+	return row.Role == knowledge.RunsNow
 }
 
 // isReconcilerMethod recognises a method of a reconciler type (one with a

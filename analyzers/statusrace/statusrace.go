@@ -35,9 +35,6 @@ var Analyzer = &analysis.Analyzer{
 
 // Package paths of the test libraries recognised.
 const (
-	gomegaPkg    = "github.com/onsi/gomega"
-	ginkgoPkg    = "github.com/onsi/ginkgo/v2"
-	testifyPkg   = "github.com/stretchr/testify"
 	fakePkg      = crapi.FakePkg
 	interceptPkg = crapi.InterceptorPkg
 )
@@ -381,19 +378,15 @@ func assertions(pass *analysis.Pass, fn *ssa.Function) []assertion {
 				}
 				return nil
 			}
+			row, _ := knowledge.TestCall(callee)
 			switch {
-			case isGomegaExpect(callee):
-				args := crapi.CallArgs(cc)
-				i := 0
-				if strings.HasSuffix(callee.Name(), "WithOffset") {
-					i = 1
+			case row.Role == knowledge.Asserts && row.Value >= 0:
+				if args := crapi.CallArgs(cc); row.Value < len(args) {
+					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{args[row.Value]}, node: node})
 				}
-				if i < len(args) {
-					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{args[i]}, node: node})
-				}
-			case isTestifyAssert(callee):
+			case row.Role == knowledge.Asserts:
 				out = append(out, assertion{pos: call.Pos(), values: variadic(crapi.CallArgs(cc)), node: node})
-			case isTestingFailure(callee):
+			case row.Role == knowledge.FailsTest:
 				for _, cond := range failConditions(call) {
 					c := cond
 					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{c}, node: func() ast.Node {
@@ -420,47 +413,6 @@ func variadic(args []ssa.Value) []ssa.Value {
 		}
 	}
 	return out
-}
-
-func isGomegaExpect(fn *types.Func) bool {
-	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), gomegaPkg) {
-		return false
-	}
-	switch fn.Name() {
-	case "Expect", "Ω", "ExpectWithOffset", "ΩWithOffset":
-		return true
-	}
-	return false
-}
-
-func isTestifyAssert(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case testifyPkg + "/assert", testifyPkg + "/require":
-	default:
-		return false
-	}
-	return !isTestifyPoll(fn) && fn.Name() != "New"
-}
-
-func isTestifyPoll(fn *types.Func) bool {
-	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), testifyPkg+"/") {
-		return false
-	}
-	return strings.HasPrefix(fn.Name(), "Eventually") || strings.HasPrefix(fn.Name(), "Never")
-}
-
-func isTestingFailure(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Pkg().Path() != "testing" || fn.Signature().Recv() == nil {
-		return false
-	}
-	switch fn.Name() {
-	case "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow":
-		return true
-	}
-	return false
 }
 
 // failConditions returns the conditions of the if statements whose branch

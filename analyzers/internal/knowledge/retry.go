@@ -1,9 +1,6 @@
 package knowledge
 
-import (
-	"go/types"
-	"strings"
-)
+import "go/types"
 
 // RetryKind says how a retrying or polling function uses the function it
 // is given.
@@ -125,56 +122,4 @@ func Waits(fn *types.Func) bool {
 		return true
 	}
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == waitPkg
-}
-
-// errorTests are the predicates on an error that are false for a nil
-// error (so a true result says the error is a failure), by package and
-// name or name prefix, and the index of the error argument.
-var errorTests = []struct {
-	pkg, name string
-	arg       int
-}{
-	{"k8s.io/apimachinery/pkg/api/errors", "Is*", 0}, // IsConflict, IsNotFound...: ReasonForError(nil) is no reason
-	{"errors", "Is", 0}, // a nil error is no target's
-	{"errors", "As", 0},
-}
-
-// ErrorTestArg reports whether fn is a predicate on an error that is
-// false when that error is nil, and the index of the error argument.
-func ErrorTestArg(fn *types.Func) (int, bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return 0, false
-	}
-	for _, t := range errorTests {
-		if t.pkg != fn.Pkg().Path() {
-			continue
-		}
-		if prefix, ok := strings.CutSuffix(t.name, "*"); ok && strings.HasPrefix(fn.Name(), prefix) || t.name == fn.Name() {
-			return t.arg, true
-		}
-	}
-	return 0, false
-}
-
-// errorUnwrappers fill their target with an error found in the chain of
-// their error argument: errors.As(err, &target).
-var errorUnwrappers = []struct {
-	pkg, name  string
-	from, into int
-}{
-	{"errors", "As", 0, 1},
-}
-
-// ErrorUnwrapper reports whether fn stores into the pointer argument into
-// an error taken from the chain of its error argument from.
-func ErrorUnwrapper(fn *types.Func) (from, into int, ok bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return 0, 0, false
-	}
-	for _, u := range errorUnwrappers {
-		if u.pkg == fn.Pkg().Path() && u.name == fn.Name() {
-			return u.from, u.into, true
-		}
-	}
-	return 0, 0, false
 }
