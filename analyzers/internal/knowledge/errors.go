@@ -7,17 +7,17 @@ import (
 
 // errorMakers return an error that is never nil (wraps -1), or nil only
 // when the error they wrap, argument wraps, is nil (github.com/pkg/errors'
-// Wrap(nil, "...") is nil).
+// Wrap(nil, "...") is nil); some carry an error argument onwards.
 var errorMakers = []ErrorMakerRow{
-	{"fmt", "Errorf", -1},
-	{"errors", "New", -1},
-	{pkgErrors, "New", -1},
-	{pkgErrors, "Errorf", -1},
-	{pkgErrors, "Wrap", 0},
-	{pkgErrors, "Wrapf", 0},
-	{pkgErrors, "WithMessage", 0},
-	{pkgErrors, "WithMessagef", 0},
-	{pkgErrors, "WithStack", 0},
+	{"fmt", "Errorf", -1, true}, // with %w or %v the message carries its errors
+	{"errors", "New", -1, false},
+	{pkgErrors, "New", -1, false},
+	{pkgErrors, "Errorf", -1, false},
+	{pkgErrors, "Wrap", 0, true},
+	{pkgErrors, "Wrapf", 0, true},
+	{pkgErrors, "WithMessage", 0, true},
+	{pkgErrors, "WithMessagef", 0, true},
+	{pkgErrors, "WithStack", 0, true},
 }
 
 const pkgErrors = "github.com/pkg/errors"
@@ -40,6 +40,23 @@ func ErrorMaker(fn *types.Func) (wraps int, ok bool) {
 type ErrorMakerRow struct {
 	Pkg, Name string
 	Wraps     int
+	// Carries: the error made carries an error argument onwards (wraps or
+	// annotates it), so a caller that returns it has not dropped that one.
+	Carries bool
+}
+
+// CarriesError reports whether fn returns an error that wraps or
+// annotates its error argument (fmt.Errorf, github.com/pkg/errors' Wrap).
+func CarriesError(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, m := range errorMakers {
+		if m.Pkg == fn.Pkg().Path() && m.Name == fn.Name() {
+			return m.Carries
+		}
+	}
+	return false
 }
 
 // ErrorMakers returns ErrorMaker's table.

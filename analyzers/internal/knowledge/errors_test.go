@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"strings"
 	"testing"
 
 	pkgerrors "github.com/pkg/errors"
@@ -14,7 +15,7 @@ import (
 // errorMakers are the rows of ErrorMaker's table called with a nil error
 // to wrap: the result is nil exactly for the wrappers.
 var errorMakers = map[string]func(error) error{
-	"fmt.Errorf":                         func(error) error { return fmt.Errorf("x") },
+	"fmt.Errorf":                         func(err error) error { return fmt.Errorf("x: %w", err) },
 	"errors.New":                         func(error) error { return errors.New("x") },
 	"github.com/pkg/errors.New":          func(error) error { return pkgerrors.New("x") },
 	"github.com/pkg/errors.Errorf":       func(error) error { return pkgerrors.Errorf("x") },
@@ -36,6 +37,9 @@ func TestErrorMakers(t *testing.T) {
 		if wraps, ok := knowledge.ErrorMaker(fn); !ok || wraps != r.Wraps {
 			t.Errorf("ErrorMaker(%v) = %d, %v; want %d", fn, wraps, ok, r.Wraps)
 		}
+		if knowledge.CarriesError(fn) != r.Carries {
+			t.Errorf("CarriesError(%v) = %v", fn, !r.Carries)
+		}
 		sig := fn.Signature()
 		if sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
 			t.Errorf("%v does not return one error", fn)
@@ -51,8 +55,11 @@ func TestErrorMakers(t *testing.T) {
 		if isNil := call(nil) == nil; isNil != (r.Wraps >= 0) {
 			t.Errorf("%s.%s with a nil error: nil %v, want %v", r.Pkg, r.Name, isNil, r.Wraps >= 0)
 		}
-		if call(errors.New("e")) == nil {
+		inner := errors.New("inner")
+		if got := call(inner); got == nil {
 			t.Errorf("%s.%s of an error is nil", r.Pkg, r.Name)
+		} else if carries := strings.Contains(got.Error(), "inner") || errors.Is(got, inner); carries != r.Carries {
+			t.Errorf("%s.%s(%q): %q carries it %v, want %v", r.Pkg, r.Name, inner, got, carries, r.Carries)
 		}
 	}
 	if _, ok := knowledge.ErrorMaker(types.Universe.Lookup("error").Type().Underlying().(*types.Interface).Method(0)); ok {

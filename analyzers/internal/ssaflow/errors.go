@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // ErrorCarriers returns the values of fn that hold the error err: err
@@ -54,7 +55,5 @@ func ErrorCarriers(fn *ssa.Function, err ssa.Value) map[ssa.Value]bool {
 // IsErrorWrapper reports whether call returns an error that wraps or annotates
 // its error argument.
 func IsErrorWrapper(call *ssa.Call) bool {
-	fn := crapi.Callee(call.Common())
-	return crapi.IsFunc(fn, "fmt", "Errorf") ||
-		crapi.IsFuncIn(fn, "github.com/pkg/errors", "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack")
+	return knowledge.CarriesError(crapi.Callee(call.Common()))
 }
