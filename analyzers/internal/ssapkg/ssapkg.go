@@ -179,34 +179,9 @@ func kubernetes(path string) bool {
 	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
 }
 
-// NoReturn reports the standard and logging functions that end the
-// process or goroutine, so that no control flow continues after them.
-func NoReturn(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	name := fn.Name()
-	switch fn.Pkg().Path() {
-	case "os":
-		return name == "Exit"
-	case "runtime":
-		return name == "Goexit"
-	case "log":
-		return name == "Fatal" || name == "Fatalf" || name == "Fatalln" ||
-			name == "Panic" || name == "Panicf" || name == "Panicln"
-	case "k8s.io/klog/v2", "k8s.io/klog":
-		switch name {
-		case "Fatal", "Fatalf", "Fatalln", "FatalDepth", "Exit", "Exitf", "Exitln", "ExitDepth":
-			return true
-		}
-	case "testing":
-		switch name {
-		case "FailNow", "Fatal", "Fatalf", "SkipNow", "Skip", "Skipf":
-			return true
-		}
-	}
-	return false
-}
+// NoReturn reports the functions that end the process or goroutine
+// (knowledge.NoReturn), so that no control flow continues after them.
+func NoReturn(fn *types.Func) bool { return knowledge.NoReturn(fn) }
 
 // Of returns the Program of pass, whose analyzer must require Analyzer.
 func Of(pass *analysis.Pass) *Program {
