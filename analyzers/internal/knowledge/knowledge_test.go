@@ -2,12 +2,8 @@ package knowledge_test
 
 import (
 	"go/types"
-	"os"
 	"strings"
 	"testing"
-
-	"golang.org/x/mod/modfile"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
@@ -16,16 +12,8 @@ import (
 // a package path that moves (client-go's events.EventRecorder became an
 // alias of an internal interface) shows here.
 func TestReadsOnly(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps},
-		"k8s.io/client-go/tools/events", "k8s.io/client-go/tools/record", "github.com/go-logr/logr", "reflect",
+	byPath := loadTypes(t, "k8s.io/client-go/tools/events", "k8s.io/client-go/tools/record", "github.com/go-logr/logr", "reflect",
 		"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil")
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	for _, p := range pkgs {
-		byPath[p.PkgPath] = p.Types
-	}
 	method, fun := lookups(t, byPath)
 	for _, c := range []struct {
 		fn   *types.Func
@@ -50,14 +38,8 @@ func TestReadsOnly(t *testing.T) {
 // TestLookup checks rows that decide what a call changes, on the real
 // packages.
 func TestLookup(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps},
-		"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "k8s.io/apimachinery/pkg/apis/meta/v1",
+	byPath := loadTypes(t, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "k8s.io/apimachinery/pkg/apis/meta/v1",
 		"k8s.io/client-go/tools/record", "k8s.io/api/apps/v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) { byPath[p.PkgPath] = p.Types })
 	cu := byPath["sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"]
 	fun := func(name string) *types.Func { return cu.Scope().Lookup(name).(*types.Func) }
 	method := func(pkg, typ, name string) *types.Func {
@@ -106,42 +88,14 @@ func TestRowsExist(t *testing.T) {
 		}
 	}
 	// Only packages of modules this module's go.mod requires: the others
-	// (zap, klog v1) would make the load fail as a whole.
-	data, err := os.ReadFile("../../../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := modfile.ParseLax("go.mod", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mods []string
-	for _, r := range mf.Require {
-		mods = append(mods, r.Mod.Path)
-	}
+	// (zap, klog v1) cannot be loaded here.
 	var list []string
 	for p := range paths {
-		first, _, _ := strings.Cut(p, "/")
-		std := !strings.Contains(first, ".")
-		for _, m := range mods {
-			if p == m || strings.HasPrefix(p, m+"/") {
-				std = true
-			}
-		}
-		if std {
+		if loadable(p) {
 			list = append(list, p)
 		}
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, list...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 && p.Types != nil {
-			byPath[p.PkgPath] = p.Types
-		}
-	}
+	byPath := loadTypes(t, list...)
 	checked := 0
 	for _, r := range knowledge.Rows() {
 		pkg := byPath[r.Pkg]

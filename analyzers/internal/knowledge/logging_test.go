@@ -2,12 +2,8 @@ package knowledge_test
 
 import (
 	"go/types"
-	"os"
 	"strings"
 	"testing"
-
-	"golang.org/x/mod/modfile"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
@@ -18,26 +14,6 @@ import (
 // a prefix matches at least one. Then a few answers that the droppederr
 // fixtures rely on.
 func TestLogRows(t *testing.T) {
-	data, err := os.ReadFile("../../../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := modfile.ParseLax("go.mod", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loadable := func(p string) bool {
-		first, _, _ := strings.Cut(p, "/")
-		if !strings.Contains(first, ".") {
-			return true
-		}
-		for _, r := range mf.Require {
-			if p == r.Mod.Path || strings.HasPrefix(p, r.Mod.Path+"/") {
-				return true
-			}
-		}
-		return false
-	}
 	paths := map[string]bool{}
 	for _, r := range knowledge.LogRows() {
 		if loadable(r.Pkg) {
@@ -48,16 +24,7 @@ func TestLogRows(t *testing.T) {
 	for p := range paths {
 		list = append(list, p)
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, list...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 && p.Types != nil {
-			byPath[p.PkgPath] = p.Types
-		}
-	}
+	byPath := loadTypes(t, list...)
 	checked := 0
 	for _, r := range knowledge.LogRows() {
 		pkg := byPath[r.Pkg]

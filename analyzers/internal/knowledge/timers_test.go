@@ -4,8 +4,6 @@ import (
 	"go/types"
 	"testing"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
@@ -25,14 +23,7 @@ func TestTimerRows(t *testing.T) {
 	for p := range paths {
 		list = append(list, p)
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, list...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	for _, p := range pkgs {
-		byPath[p.PkgPath] = p.Types
-	}
+	byPath := loadTypes(t, list...)
 	for _, r := range knowledge.TimerRows() {
 		pkg := byPath[r.Pkg]
 		if pkg == nil {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
@@ -27,17 +25,7 @@ func TestWriters(t *testing.T) {
 			paths = append(paths, r.Pkg)
 		}
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps}, paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if len(p.Errors) > 0 {
-			t.Errorf("%s: %v", p.PkgPath, p.Errors)
-		}
-		byPath[p.PkgPath] = p.Types
-	})
+	byPath := loadTypes(t, paths...)
 	for _, r := range rows {
 		pkg := byPath[r.Pkg]
 		if pkg == nil {
