@@ -195,7 +195,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		// A helper in another package of the module, from its fact; one
 		// that returns a reconcile result is not followed.
 		callee := crapi.Callee(cc)
-		if callee == nil || cc.IsInvoke() || returnsResult(callee.Signature()) {
+		if callee == nil || cc.IsInvoke() || crapi.ReturnsResult(callee.Signature()) {
 			return event{}, false
 		}
 		s, ok := a.objs.ImportedAccess(callee)
@@ -241,16 +241,10 @@ func (a *analyzer) resultHelper(fn *ssa.Function, call *ssa.Call) *ssa.Function 
 	if g == nil || g == fn {
 		return nil
 	}
-	if !returnsResult(g.Signature) {
+	if !crapi.ReturnsResult(g.Signature) {
 		return nil
 	}
 	return g
-}
-
-// returnsResult reports whether sig returns (reconcile.Result, error).
-func returnsResult(sig *types.Signature) bool {
-	res := sig.Results()
-	return res.Len() == 2 && crapi.IsResult(res.At(0).Type()) && crapi.IsError(res.At(1).Type())
 }
 
 // tailsOf returns the returns without requeue of g that come right after

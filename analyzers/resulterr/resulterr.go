@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/printer"
 	"go/token"
 	"go/types"
@@ -41,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range funcs {
 		// Reconcilers in _test.go files are stubs that return a Result
 		// with an error on purpose, to test what is done with the pair.
-		if !resultErrSig(fn.Signature) || ssapkg.InTestFile(pass, fn.Pos()) {
+		if !crapi.ReturnsResult(fn.Signature) || ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
 		}
 		for ret := range ssaflow.Returns(fn) {
@@ -52,11 +51,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func resultErrSig(sig *types.Signature) bool {
-	res := sig.Results()
-	return res.Len() == 2 && crapi.IsResult(res.At(0).Type()) && crapi.IsError(res.At(1).Type())
 }
 
 // forwarding tells whether the (Result, error) pair a function returns
@@ -114,7 +108,7 @@ func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 			break
 		}
 		caller := c.Parent()
-		if !resultErrSig(caller.Signature) {
+		if !crapi.ReturnsResult(caller.Signature) {
 			continue // the pair ends here
 		}
 		if forwardsPair(caller, c) && f.reaches(caller, depth+1) {
@@ -409,15 +403,7 @@ func provablyZero(v ssa.Value, depth int) bool {
 	}
 	switch x := v.(type) {
 	case *ssa.Const:
-		if x.Value == nil {
-			return true
-		}
-		switch x.Value.Kind() {
-		case constant.Bool:
-			return !constant.BoolVal(x.Value)
-		case constant.Int, constant.Float:
-			return constant.Sign(x.Value) == 0
-		}
+		return crapi.IsZeroConst(x)
 	case *ssa.Convert:
 		return provablyZero(x.X, depth+1)
 	case *ssa.ChangeType:

@@ -9,21 +9,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
 
-// statusField returns the Status field declared by t's struct (not one
-// promoted from an embedded struct), or nil.
-func statusField(t types.Type) *types.Var {
-	st, ok := types.Unalias(t).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for f := range st.Fields() {
-		if f.Name() == "Status" && !f.Embedded() {
-			return f
-		}
-	}
-	return nil
-}
-
 // isObjectType reports whether t's struct embeds ObjectMeta.
 func isObjectType(t types.Type) bool {
 	st, ok := types.Unalias(t).Underlying().(*types.Struct)
@@ -39,7 +24,7 @@ func isObjectType(t types.Type) bool {
 // having one.
 func (c *checker) hasStatusSubresource(t types.Type) bool {
 	n := crapi.Named(t)
-	if n == nil || n.Obj().Pkg() == nil || statusField(n) == nil || !isObjectType(n) {
+	if n == nil || n.Obj().Pkg() == nil || objects.StatusField(n) == nil || !isObjectType(n) {
 		return false
 	}
 	tn := n.Obj()

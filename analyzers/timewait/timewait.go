@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -101,7 +102,7 @@ func (c *checker) check(fn *ssa.Function) {
 	if body == nil || c.pass.Fset.File(body.Pos()) == nil || ssapkg.InTestFile(c.pass, body.Pos()) {
 		return
 	}
-	if !returnsResult(fn.Signature) {
+	if !crapi.ReturnsResult(fn.Signature) {
 		return
 	}
 	c.fn = fn
@@ -115,12 +116,6 @@ func (c *checker) check(fn *ssa.Function) {
 		}
 		return true
 	})
-}
-
-// returnsResult reports a (reconcile.Result, error) result list.
-func returnsResult(sig *types.Signature) bool {
-	res := sig.Results()
-	return res.Len() == 2 && crapi.IsResult(res.At(0).Type()) && crapi.IsError(res.At(1).Type())
 }
 
 // ---------------------------------------------------------------------
@@ -428,7 +423,7 @@ func (c *checker) depth(e ast.Expr, depth int) dep {
 				return constant0
 			}
 			// metav1.Time{Time: now}: the instant it wraps.
-			if e.Sel.Name == "Time" && isMetaTime(derefType(c.info.TypeOf(e.X))) {
+			if e.Sel.Name == "Time" && isMetaTime(ssaflow.Deref(c.info.TypeOf(e.X))) {
 				return x
 			}
 			return unknown
@@ -512,16 +507,6 @@ func positive(info *types.Info, e ast.Expr) bool {
 		return constant.Sign(tv.Value) > 0
 	}
 	return false
-}
-
-func derefType(t types.Type) types.Type {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // ---------------------------------------------------------------------
@@ -1188,7 +1173,7 @@ func (c *checker) anchors(e ast.Expr, out map[types.Object]bool, depth int) {
 				return true
 			}
 			if s.Kind() == types.FieldVal && (n.Sel.Name == "Time" || n.Sel.Name == "Duration") &&
-				(isMetaTime(derefType(c.info.TypeOf(n.X))) || crapi.IsNamed(c.info.TypeOf(n.X), metav1Pkg, "Duration")) {
+				(isMetaTime(ssaflow.Deref(c.info.TypeOf(n.X))) || crapi.IsNamed(c.info.TypeOf(n.X), metav1Pkg, "Duration")) {
 				return true // the wrapping field below
 			}
 			if fn, ok := s.Obj().(*types.Func); ok && fn.Pkg() != nil && (fn.Pkg().Path() == "time" || fn.Pkg().Path() == metav1Pkg) && !strings.HasPrefix(fn.Name(), "Get") {
@@ -1344,7 +1329,7 @@ func (c *checker) pureNow(e ast.Expr, viaLocal bool, depth int) bool {
 	case *ast.SelectorExpr:
 		s := c.info.Selections[e]
 		return s != nil && s.Kind() == types.FieldVal && e.Sel.Name == "Time" &&
-			isMetaTime(derefType(c.info.TypeOf(e.X))) && c.pureNow(e.X, viaLocal, depth+1)
+			isMetaTime(ssaflow.Deref(c.info.TypeOf(e.X))) && c.pureNow(e.X, viaLocal, depth+1)
 	case *ast.Ident:
 		if !viaLocal {
 			return false

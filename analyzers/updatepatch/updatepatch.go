@@ -438,20 +438,6 @@ func (c *checker) forAny(t types.Type) bool {
 	return false
 }
 
-// hasStatus reports whether objects of type t have a Status field.
-func hasStatus(t types.Type) bool {
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if f := st.Field(i); f.Name() == "Status" && !f.Embedded() {
-			return true
-		}
-	}
-	return false
-}
-
 // forKnown reports whether every For of ctl names a static object type.
 func forKnown(ctl *ctrlmodel.Controller) bool {
 	n := 0

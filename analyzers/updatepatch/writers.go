@@ -67,7 +67,7 @@ func (c *checker) namedWriter(t types.Type, ctls []*ctrlmodel.Controller, holds 
 	if name := c.otherController(t, ctls); name != "" {
 		return "which " + name + " also writes", true
 	}
-	if !hasStatus(t) {
+	if objects.StatusField(t) == nil {
 		return "", false
 	}
 	path := n.Obj().Pkg().Path()

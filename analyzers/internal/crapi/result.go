@@ -131,7 +131,7 @@ func fieldRequeue(fa *ssa.FieldAddr) Requeue {
 			}
 			switch name {
 			case "Requeue", "RequeueAfter":
-				if !isZeroConst(ref.Val) {
+				if !IsZeroConst(ref.Val) {
 					r = RequeueSet
 				}
 			case "Priority":
@@ -158,8 +158,8 @@ func mergeRequeue(a, b Requeue) Requeue {
 	return RequeueNone
 }
 
-// isZeroConst reports whether v is a constant false, zero or nil.
-func isZeroConst(v ssa.Value) bool {
+// IsZeroConst reports whether v is a constant false, zero or nil.
+func IsZeroConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	if !ok {
 		return false

@@ -135,11 +135,14 @@ func IsReconcileMethod(fn *types.Func) bool {
 }
 
 func isReconcileSig(sig *types.Signature) bool {
-	if sig.Params().Len() != 2 || sig.Results().Len() != 2 {
-		return false
-	}
-	return IsContext(sig.Params().At(0).Type()) &&
-		IsResult(sig.Results().At(0).Type()) && IsError(sig.Results().At(1).Type())
+	return sig.Params().Len() == 2 && IsContext(sig.Params().At(0).Type()) && ReturnsResult(sig)
+}
+
+// ReturnsResult reports whether sig returns (reconcile.Result, error), as
+// Reconcile and the helpers whose result it returns do.
+func ReturnsResult(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() == 2 && IsResult(res.At(0).Type()) && IsError(res.At(1).Type())
 }
 
 // ReconcileFuncs returns the functions of pkg converted to reconcile.Func or

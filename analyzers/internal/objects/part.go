@@ -24,6 +24,22 @@ type Part struct {
 	Depth int
 }
 
+// StatusField returns the Status field that t's struct (or the struct t
+// points to) declares, not one promoted from an embedded struct; nil if
+// none.
+func StatusField(t types.Type) *types.Var {
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == "Status" && !f.Embedded() {
+			return f
+		}
+	}
+	return nil
+}
+
 // ObjectStruct reports whether st is the struct of a Kubernetes object:
 // it embeds ObjectMeta. (A Status field alone does not make one: a
 // metav1.Condition has a Status too.)
