@@ -157,48 +157,12 @@ func keyFromLive(callers map[*ssa.Function][]ssa.CallInstruction, objs *objects.
 		if cc.IsInvoke() || i >= len(cc.Args) {
 			return false
 		}
-		o := keyedObject(cc.Args[i])
+		o := objects.KeyedObject(cc.Args[i])
 		if o == nil || !lifecycle.ObjectLiveAt(callers, site.Parent(), site.Block(), o, objs, objs.Same) {
 			return false
 		}
 	}
 	return len(sites) > 0
-}
-
-// keyedObject returns the object whose name or key v is: o.Name (a field
-// of its ObjectMeta), o.GetName(), client.ObjectKeyFromObject(o); or nil.
-func keyedObject(v ssa.Value) ssa.Value {
-	switch v := ssaflow.Strip(v).(type) {
-	case *ssa.UnOp:
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok || ssaflow.FieldName(fa.X.Type(), fa.Field) != "Name" {
-			return nil
-		}
-		base := fa.X
-		for {
-			inner, ok := base.(*ssa.FieldAddr)
-			if !ok {
-				return base
-			}
-			base = inner.X
-		}
-	case *ssa.Call:
-		cc := v.Common()
-		if cc.IsInvoke() && cc.Method.Name() == "GetName" {
-			return cc.Value
-		}
-		callee := crapi.Callee(cc)
-		if callee == nil {
-			return nil
-		}
-		if callee.Name() == "GetName" && len(cc.Args) == 1 {
-			return cc.Args[0]
-		}
-		if crapi.IsFuncIn(callee, crapi.ClientPkg, "ObjectKeyFromObject") && len(cc.Args) == 1 {
-			return ssaflow.Strip(cc.Args[0])
-		}
-	}
-	return nil
 }
 
 // writeAfter returns a write of add's object that may follow the

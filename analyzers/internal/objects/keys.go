@@ -306,3 +306,40 @@ func metaNames(meta ssa.Value, depth int) ([]ssa.Value, bool) {
 	}
 	return out, true
 }
+
+// KeyedObject returns the object whose name or key v is: o.Name (a field
+// of its ObjectMeta), o.GetName(), client.ObjectKeyFromObject(o); or nil.
+// A helper handed such a value looks the object up again by it.
+func KeyedObject(v ssa.Value) ssa.Value {
+	switch v := ssaflow.Strip(v).(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || ssaflow.FieldName(fa.X.Type(), fa.Field) != "Name" {
+			return nil
+		}
+		base := fa.X
+		for {
+			inner, ok := base.(*ssa.FieldAddr)
+			if !ok {
+				return base
+			}
+			base = inner.X
+		}
+	case *ssa.Call:
+		cc := v.Common()
+		if cc.IsInvoke() && cc.Method.Name() == "GetName" {
+			return cc.Value
+		}
+		callee := crapi.Callee(cc)
+		if callee == nil {
+			return nil
+		}
+		if callee.Name() == "GetName" && len(cc.Args) == 1 {
+			return cc.Args[0]
+		}
+		if crapi.IsFuncIn(callee, crapi.ClientPkg, "ObjectKeyFromObject") && len(cc.Args) == 1 {
+			return ssaflow.Strip(cc.Args[0])
+		}
+	}
+	return nil
+}
