@@ -23,7 +23,7 @@ var errorMakers = map[string]func(error) error{
 	"github.com/pkg/errors.Wrapf":        func(err error) error { return pkgerrors.Wrapf(err, "x") },
 	"github.com/pkg/errors.WithMessage":  func(err error) error { return pkgerrors.WithMessage(err, "x") },
 	"github.com/pkg/errors.WithMessagef": func(err error) error { return pkgerrors.WithMessagef(err, "x") },
-	"github.com/pkg/errors.WithStack":    func(err error) error { return pkgerrors.WithStack(err) },
+	"github.com/pkg/errors.WithStack":    pkgerrors.WithStack,
 }
 
 // TestErrorMakers: each row's function exists, returns an error and takes

@@ -37,7 +37,8 @@ func TestTestRows(t *testing.T) {
 		found := 0
 		for _, fn := range testFuncsOf(pkg, r.Methods) {
 			prefix, star := strings.CutSuffix(r.Name, "*")
-			if !(star && strings.HasPrefix(fn.Name(), prefix) || fn.Name() == r.Name) {
+			matches := star && strings.HasPrefix(fn.Name(), prefix) || fn.Name() == r.Name
+			if !matches {
 				continue
 			}
 			got, ok := knowledge.TestCall(fn)
