@@ -358,7 +358,7 @@ func (c *checker) mayRemoveUnknown(instr ssa.Instruction, x ssa.Value) bool {
 		return false
 	}
 	path := fn.Pkg().Path()
-	if fn.Pkg() == c.pass.Pkg || c.inUserModule(path) {
+	if fn.Pkg() == c.pass.Pkg || ssapkg.InModule(c.pass, path) {
 		return false // helpers of the module have facts: no fact, no removal
 	}
 	if crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
@@ -397,14 +397,6 @@ func (c *checker) closureRemoves(instr ssa.Instruction, x ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-func (c *checker) inUserModule(path string) bool {
-	m := c.pass.Module
-	if m == nil || m.Path == "" {
-		return false
-	}
-	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
 }
 
 func capitalize(s string) string {

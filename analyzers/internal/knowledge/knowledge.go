@@ -294,6 +294,12 @@ func KnownLibrary(path string) bool {
 	return false
 }
 
+// KubernetesLibrary reports whether path is a package of controller-runtime
+// or of a k8s.io module (client-go, apimachinery, api).
+func KubernetesLibrary(path string) bool {
+	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
+}
+
 // StandardLibrary reports whether path is a package of the standard
 // library: no dot in its first element.
 func StandardLibrary(path string) bool {

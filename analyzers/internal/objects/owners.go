@@ -630,8 +630,8 @@ func (s *summarizer) opaque(fn *types.Func) bool {
 		return false
 	}
 	path := fn.Pkg().Path()
-	if s.modulePath == "" || path == s.modulePath || strings.HasPrefix(path, s.modulePath+"/") {
-		return false
+	if s.modulePath == "" || ssapkg.InModule(s.pass, path) {
+		return false // the module's own (or no module known): facts say what it does
 	}
 	return !knowledge.KnownLibrary(path)
 }

@@ -157,7 +157,7 @@ func relevant(pass *analysis.Pass) bool {
 			continue
 		}
 		seen[obj.Pkg()] = true
-		if kubernetes(obj.Pkg().Path()) || pass.ImportPackageFact(obj.Pkg(), new(Kubernetes)) {
+		if knowledge.KubernetesLibrary(obj.Pkg().Path()) || pass.ImportPackageFact(obj.Pkg(), new(Kubernetes)) {
 			return true
 		}
 	}
@@ -175,8 +175,11 @@ func (*Kubernetes) AFact() {}
 
 func (*Kubernetes) String() string { return "kubernetes" }
 
-func kubernetes(path string) bool {
-	return strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/")
+// InModule reports whether path is a package of the module pass analyses;
+// false when that is not known (GOPATH mode, no module).
+func InModule(pass *analysis.Pass, path string) bool {
+	m := pass.Module
+	return m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/"))
 }
 
 // NoReturn reports the functions that end the process or goroutine

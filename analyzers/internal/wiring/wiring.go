@@ -338,10 +338,10 @@ func (d *directs) outside(cc *ssa.CallCommon) bool {
 		return false
 	}
 	path := fn.Pkg().Path()
-	if strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "k8s.io/") || knowledge.StandardLibrary(path) {
+	if knowledge.KubernetesLibrary(path) || knowledge.StandardLibrary(path) {
 		return false
 	}
-	if m := d.pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+	if ssapkg.InModule(d.pass, path) {
 		return false // the module's own: its fact says what it registers
 	}
 	return true
