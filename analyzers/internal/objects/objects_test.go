@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
@@ -133,11 +132,11 @@ func TestSummaryFacts(t *testing.T) {
 
 // TestDependencyResult: a package without SSA gets an empty Result whose
 // answers are conservative, not a nil pointer.
-// TestOwnershipFacts checks the ownership part of the facts on the
-// helper package that ownsnoowner's fixtures import across packages.
+// TestOwnershipFacts checks the ownership part of the facts on a helper
+// package (a copy of the one ownsnoowner's fixtures import across
+// packages).
 func TestOwnershipFacts(t *testing.T) {
-	dir := fixturetest.Module(t, "../../ownsnoowner/testdata/src")
-	analysistest.Run(t, dir, objects.Analyzer, "./helpers")
+	fixturetest.Run(t, objects.Analyzer, "./ownhelpers")
 }
 
 func TestDependencyResult(t *testing.T) {
