@@ -24,10 +24,18 @@ func (c *checker) callersRequeue(fn *ssa.Function) bool {
 // callers (tests' calls left out) and its functions used as values. A
 // caller that is itself such a helper counts when its own callers
 // requeue, up to three levels (percona-server-mongodb's handleUsers, under
-// reconcileCustomUsers, under a Reconcile that requeues every success).
+// reconcileCustomUsers, under a Reconcile that requeues every success);
+// those levels may return other results beside their error.
 func callersRequeue(callers map[*ssa.Function][]ssa.CallInstruction, asValue map[*ssa.Function]bool, fn *ssa.Function, depth int) bool {
-	if depth > 3 || fn.Signature.Results().Len() != 1 || fn.Parent() != nil || asValue[fn] {
+	if depth > 3 || fn.Parent() != nil || asValue[fn] {
 		return false // its callers are not known
+	}
+	// The helper returns only its error; a level above may return more
+	// with it (percona-server-mongodb's reconcileStatefulSet: a
+	// StatefulSet and an error), as long as it can hand the error up.
+	res := fn.Signature.Results()
+	if depth == 0 && res.Len() != 1 || depth > 0 && (res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type())) {
+		return false
 	}
 	calls := callers[fn]
 	for _, call := range calls {

@@ -84,3 +84,31 @@ func handleUsers(ctx context.Context, c client.Client, ns string) error {
 	}
 	return nil
 }
+
+// The level between returns two results (percona-server-mongodb's
+// reconcileStatefulSet, (*StatefulSet, error)): its callers still decide,
+// and the only one requeues on every success.
+type PairUsers struct{ client.Client }
+
+func (r *PairUsers) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rr := ctrl.Result{RequeueAfter: 5 * time.Second}
+	if _, err := r.reconcileConfig(ctx, req.Namespace); err != nil {
+		return ctrl.Result{}, err
+	}
+	return rr, nil
+}
+
+func (r *PairUsers) reconcileConfig(ctx context.Context, ns string) (*corev1.ConfigMap, error) {
+	if err := handlePairUsers(ctx, r.Client, ns); err != nil {
+		return nil, err
+	}
+	return &corev1.ConfigMap{}, nil
+}
+
+func handlePairUsers(ctx context.Context, c client.Client, ns string) error {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: "users"}}
+	if err := c.Create(ctx, cm); err != nil {
+		logf.FromContext(ctx).Error(err, "creating the users")
+	}
+	return nil
+}
