@@ -94,6 +94,19 @@ func seedPaths() []string {
 	return out
 }
 
+// pkgsOf returns the packages of rows, each once.
+func pkgsOf[R any](rows []R, pkg func(R) string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rows {
+		if p := pkg(r); !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // load loads paths and their dependencies, by path, with each package's
 // errors.
 func load(paths []string) (map[string]*types.Package, map[string][]packages.Error, error) {

@@ -11,15 +11,7 @@ import (
 // testing's T, B and F alike) and holds NoReturn to it; their look-alikes
 // that return are not in it.
 func TestNoReturn(t *testing.T) {
-	paths := map[string]bool{}
-	for _, r := range knowledge.NoReturnRows() {
-		paths[r.Pkg] = true
-	}
-	var list []string
-	for p := range paths {
-		list = append(list, p)
-	}
-	byPath := loadTypes(t, list...)
+	byPath := loadTypes(t, pkgsOf(knowledge.NoReturnRows(), func(r knowledge.NoReturnRow) string { return r.Pkg })...)
 	method, fun := lookups(t, byPath)
 	for _, r := range knowledge.NoReturnRows() {
 		if !r.Method {

@@ -15,15 +15,7 @@ import (
 // the function or method exists, its argument Arg is a function of the
 // shape its kind says, and RetrierOf finds the row from the object.
 func TestRetriers(t *testing.T) {
-	paths := map[string]bool{}
-	for _, r := range knowledge.Retriers() {
-		paths[r.Pkg] = true
-	}
-	var list []string
-	for p := range paths {
-		list = append(list, p)
-	}
-	byPath := loadTypes(t, list...)
+	byPath := loadTypes(t, pkgsOf(knowledge.Retriers(), func(r knowledge.Retrier) string { return r.Pkg })...)
 	for _, r := range knowledge.Retriers() {
 		pkg := byPath[r.Pkg]
 		if pkg == nil {

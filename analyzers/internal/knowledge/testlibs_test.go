@@ -19,15 +19,7 @@ import (
 // row, an Asserts row's Value is a parameter, and the Tree rows hold for
 // gomega's Gomega interface as for its package functions.
 func TestTestRows(t *testing.T) {
-	paths := map[string]bool{"github.com/onsi/gomega/types": true}
-	for _, r := range knowledge.TestRows() {
-		paths[r.Pkg] = true
-	}
-	var list []string
-	for p := range paths {
-		list = append(list, p)
-	}
-	byPath := loadTypes(t, list...)
+	byPath := loadTypes(t, append(pkgsOf(knowledge.TestRows(), func(r knowledge.TestRow) string { return r.Pkg }), "github.com/onsi/gomega/types")...)
 	for _, r := range knowledge.TestRows() {
 		pkg := byPath[r.Pkg]
 		if pkg == nil {
