@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -170,7 +171,7 @@ func terminates(pass *analysis.Pass, s ast.Stmt) bool {
 		case *types.Builtin:
 			return fn.Name() == "panic"
 		case *types.Func:
-			return ssapkg.NoReturn(fn)
+			return knowledge.NoReturn(fn)
 		}
 	}
 	return false

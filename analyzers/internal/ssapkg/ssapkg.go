@@ -112,7 +112,7 @@ func (p *Program) build() {
 		return
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
-	prog.SetNoReturn(NoReturn)
+	prog.SetNoReturn(knowledge.NoReturn)
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
@@ -181,10 +181,6 @@ func InModule(pass *analysis.Pass, path string) bool {
 	m := pass.Module
 	return m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/"))
 }
-
-// NoReturn reports the functions that end the process or goroutine
-// (knowledge.NoReturn), so that no control flow continues after them.
-func NoReturn(fn *types.Func) bool { return knowledge.NoReturn(fn) }
 
 // Of returns the Program of pass, whose analyzer must require Analyzer.
 func Of(pass *analysis.Pass) *Program {
