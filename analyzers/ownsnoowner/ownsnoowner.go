@@ -14,7 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -26,17 +26,17 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "ownsnoowner",
 	Doc:      checkdoc.MustExtract(doc, "ownsnoowner"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownsnoowner.md",
-	Requires: []*analysis.Analyzer{objects.Analyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ownership.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	objs := objects.Of(pass)
+	owns := ownership.Of(pass)
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	if objs.Ownership(pass.Pkg) == nil || model == nil {
+	if owns.Ownership(pass.Pkg) == nil || model == nil {
 		return nil, nil
 	}
-	c := &checker{pass: pass, objs: objs}
+	c := &checker{pass: pass, owns: owns}
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
 		var recs []reconciler
@@ -81,7 +81,7 @@ type reconciler struct {
 
 type checker struct {
 	pass *analysis.Pass
-	objs *objects.Result
+	owns *ownership.Result
 }
 
 // verdict returns the message to report about an Owns call of a chain
@@ -90,7 +90,7 @@ func (c *checker) verdict(call *ctrlmodel.Call, recs []reconciler) string {
 	if call.Object == nil || ctrlmodel.DynamicKind(call.Object) {
 		return ""
 	}
-	keys := objects.TypeKeys(call.Object)
+	keys := ownership.TypeKeys(call.Object)
 	kind := crapi.Named(call.Object)
 	if len(keys) == 0 || kind == nil {
 		return ""
@@ -98,14 +98,14 @@ func (c *checker) verdict(call *ctrlmodel.Call, recs []reconciler) string {
 	every := matchEveryOwner(c.pass, call)
 	nonController := false
 	for _, r := range recs {
-		pf := c.objs.Ownership(r.pkg)
+		pf := c.owns.Ownership(r.pkg)
 		if pf == nil || pf.Unknown || !createsAny(pf, keys) {
 			// Objects created elsewhere (adopted, or made by another
 			// controller) may well carry a controller reference.
 			return ""
 		}
 		for _, k := range keys {
-			ctl, ok := c.objs.Owners()[k]
+			ctl, ok := c.owns.Owners()[k]
 			if !ok {
 				continue
 			}
@@ -131,7 +131,7 @@ func message(call *ctrlmodel.Call, kind, rec string, every, nonController bool) 
 		call.String(), kind, rec, kind)
 }
 
-func createsAny(pf *objects.Ownership, keys []string) bool {
+func createsAny(pf *ownership.Package, keys []string) bool {
 	for _, k := range pf.Creates {
 		for _, want := range keys {
 			if k == want {

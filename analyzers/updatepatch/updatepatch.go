@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "updatepatch",
 	Doc:       checkdoc.MustExtract(doc, "updatepatch"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, ownership.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Updates), new(Conditions)},
 }
@@ -51,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:    pass,
 		funcs:   funcs,
 		objs:    objects.Of(pass),
+		owns:    ownership.Of(pass),
 		names:   map[ast.Node]map[string]insertion{},
 		pending: map[*ssa.Function][]UpdateSite{},
 		callers: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)),
@@ -175,6 +177,7 @@ type checker struct {
 	pass  *analysis.Pass
 	funcs []*ssa.Function
 	objs  *objects.Result
+	owns  *ownership.Result
 	model *ctrlmodel.Model
 	// inReconciler: the function checked is (in) a Reconcile method, whose
 	// objects may be of its For type.
@@ -404,7 +407,7 @@ func (c *checker) whoElseWrites(fn *ssa.Function, t types.Type, ctls []*ctrlmode
 	if who, ok := c.namedWriter(t, ctls, func(w knowledge.Writer) bool { return c.mayHold(fn, t, w, steps) }); ok {
 		return who, true
 	}
-	if c.objs.CreatesOwned(t) || c.objs.CreatesIn(fn, t) {
+	if c.owns.CreatesOwned(t) || c.owns.CreatesIn(fn, t) {
 		return other, all // the operator's own object, which nothing else writes
 	}
 	return other, true

@@ -153,7 +153,7 @@ func (c *checker) mayHold(fn *ssa.Function, t types.Type, w knowledge.Writer, st
 			return holds
 		}
 	}
-	if fn != nil && c.objs.CreatesIn(fn, t) {
+	if fn != nil && c.owns.CreatesIn(fn, t) {
 		return storesMayMeet(fn, field, w.When)
 	}
 	return slices.Contains(c.conditions(), conditionKey(w))

@@ -78,25 +78,16 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 	}
 }
 
-// receiverOffset is 1 for a method (whose SSA parameters start with the
-// receiver), else 0: lifecycle.Helpers counts parameters without it.
-func receiverOffset(fn *types.Func) int {
-	if fn.Signature().Recv() != nil {
-		return 1
-	}
-	return 0
-}
-
 // RemovesFinalizer implements lifecycle.Helpers.
 func (r *Result) RemovesFinalizer(fn *types.Func) (int, bool) {
 	if r.h == nil {
 		return 0, false
 	}
 	i, ok := r.h.removes[fn]
-	if !ok || i < receiverOffset(fn) {
+	if !ok || i < ssaflow.ReceiverOffset(fn) {
 		return 0, false
 	}
-	return i - receiverOffset(fn), true
+	return i - ssaflow.ReceiverOffset(fn), true
 }
 
 // AddsFinalizer implements lifecycle.Helpers.
@@ -105,10 +96,10 @@ func (r *Result) AddsFinalizer(fn *types.Func) (int, bool) {
 		return 0, false
 	}
 	i, ok := r.h.adds[fn]
-	if !ok || i < receiverOffset(fn) {
+	if !ok || i < ssaflow.ReceiverOffset(fn) {
 		return 0, false
 	}
-	return i - receiverOffset(fn), true
+	return i - ssaflow.ReceiverOffset(fn), true
 }
 
 // ExaminesDeletion implements lifecycle.Helpers.
@@ -116,7 +107,7 @@ func (r *Result) ExaminesDeletion(fn *types.Func, param int) bool {
 	if r.h == nil {
 		return false
 	}
-	i := param + receiverOffset(fn)
+	i := param + ssaflow.ReceiverOffset(fn)
 	return i < 64 && r.h.examines[fn]&(1<<i) != 0
 }
 
@@ -126,10 +117,10 @@ func (r *Result) TestsDeletion(fn *types.Func) (int, bool, bool) {
 		return 0, false, false
 	}
 	t, ok := r.h.tests[fn]
-	if !ok || t.Param < receiverOffset(fn) {
+	if !ok || t.Param < ssaflow.ReceiverOffset(fn) {
 		return 0, false, false
 	}
-	return t.Param - receiverOffset(fn), t.WhenDeleting, true
+	return t.Param - ssaflow.ReceiverOffset(fn), t.WhenDeleting, true
 }
 
 // ClientError reports whether fn's error result may carry a client error,
@@ -218,7 +209,7 @@ func finalizerParam(fn *ssa.Function, op func(ssa.Instruction) (lifecycle.Finali
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if o, ok := op(instr); ok {
-				if i := ssaflow.ParamIndex(fn, o.Obj); i >= receiverOffset(fn.Object().(*types.Func)) {
+				if i := ssaflow.ParamIndex(fn, o.Obj); i >= ssaflow.ReceiverOffset(fn.Object().(*types.Func)) {
 					return i, true
 				}
 			}
@@ -234,7 +225,7 @@ func examinesDeletion(fn *ssa.Function, r *Result) uint64 {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if obj, ok := lifecycle.DeletionRead(instr, r); ok {
-				if i := ssaflow.ParamIndex(fn, obj); i >= receiverOffset(fn.Object().(*types.Func)) && i < 64 {
+				if i := ssaflow.ParamIndex(fn, obj); i >= ssaflow.ReceiverOffset(fn.Object().(*types.Func)) && i < 64 {
 					bits |= 1 << i
 				}
 			}
@@ -261,7 +252,7 @@ func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {
 			return DeletionTest{}, false
 		}
 		i := ssaflow.ParamIndex(fn, obj)
-		if i < receiverOffset(fn.Object().(*types.Func)) || (t != nil && (t.Param != i || t.WhenDeleting != when)) {
+		if i < ssaflow.ReceiverOffset(fn.Object().(*types.Func)) || (t != nil && (t.Param != i || t.WhenDeleting != when)) {
 			return DeletionTest{}, false
 		}
 		t = &DeletionTest{Param: i, WhenDeleting: when}

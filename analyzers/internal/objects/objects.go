@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{new(Summary), new(Ownership)},
+	FactTypes:  []analysis.Fact{new(Summary)},
 }
 
 // Summary is the one fact of what a function of the user's module does:
@@ -49,11 +49,6 @@ type Summary struct {
 	// Access: what it does with the client (exported functions that call
 	// it only).
 	Access *AccessFact
-	// Owned: the object types it (or what it calls) creates and gives
-	// owner references to; OwnerMeta: a result is an ObjectMeta carrying
-	// owner references, which the object it is copied into gets.
-	Owned     *Ownership
-	OwnerMeta bool
 	// FetchedResults are the results that are nil or an object read
 	// from the server on every return.
 	FetchedResults []int
@@ -69,12 +64,6 @@ type ParamSummary struct {
 	// AddsFinalizer: one may be added to it; ExaminesDeletion: its
 	// deletion state may be read.
 	RemovesFinalizer, AddsFinalizer, ExaminesDeletion bool
-	// Owner: the owner reference it may get (an object of interface type,
-	// or an ObjectMeta: the caller's argument tells the type). WeakOwner:
-	// it is handed to another module's code, which might set one. Created:
-	// it may be created (client Create, CreateOrUpdate, server-side apply).
-	Owner              Owner
-	WeakOwner, Created bool
 	// Fetched: it is read from the server (on some path); else Written:
 	// it is written, and the server's answer read back into it.
 	Fetched, Written bool
@@ -110,15 +99,6 @@ func (f *Summary) String() string {
 		if p.ExaminesDeletion {
 			parts = append(parts, fmt.Sprintf("examinesDeletion(%d)", i))
 		}
-		if p.Owner != NoOwner {
-			parts = append(parts, fmt.Sprintf("owner(%d,%v)", i, p.Owner == ControllerRef))
-		}
-		if p.WeakOwner {
-			parts = append(parts, fmt.Sprintf("weakOwner(%d)", i))
-		}
-		if p.Created {
-			parts = append(parts, fmt.Sprintf("created(%d)", i))
-		}
 		if p.Fetched {
 			parts = append(parts, fmt.Sprintf("fetched(%d)", i))
 		}
@@ -148,17 +128,11 @@ func (f *Summary) String() string {
 		}
 		parts = append(parts, "access("+strings.Join(ws, ", ")+")")
 	}
-	if f.Owned != nil {
-		parts = append(parts, f.Owned.String())
-	}
-	if f.OwnerMeta {
-		parts = append(parts, "ownerMeta")
-	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || f.Owned != nil || f.OwnerMeta || len(f.FetchedResults) > 0 {
+	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || len(f.FetchedResults) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -172,10 +146,9 @@ func (f *Summary) empty() bool {
 // Result answers the questions of the layer for one package. The checks
 // of a package run in parallel and share it: every method locks.
 type Result struct {
-	mu  sync.Mutex
-	e   *engine // nil for a package without SSA (a dependency)
-	h   *helpers
-	own *ownership
+	mu sync.Mutex
+	e  *engine // nil for a package without SSA (a dependency)
+	h  *helpers
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -208,15 +181,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.e = newEngine(pass, ssapkg.Of(pass).SrcFuncs())
 	r.learnHelpers(funcs)
-	var owned map[*types.Func]*ownerSummary
-	r.own, owned = computeOwnership(pass, ssapkg.Of(pass).SrcFuncs())
-	r.exportSummaries(pass, funcs, owned)
+	r.exportSummaries(pass, funcs)
 	return r, nil
 }
 
 // exportSummaries exports one Summary per function of the package that
 // does something callers in other packages need to know.
-func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, owned map[*types.Func]*ownerSummary) {
+func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 	for _, fn := range funcs {
 		obj := fn.Object().(*types.Func)
 		fact := &Summary{Params: make([]ParamSummary, len(fn.Params))}
@@ -266,9 +237,6 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function, own
 			if writes {
 				fact.ClientError = ErrWrite
 			}
-		}
-		if o := owned[obj]; o != nil {
-			o.fill(fact)
 		}
 		if given || !fact.empty() {
 			pass.ExportObjectFact(obj, fact)

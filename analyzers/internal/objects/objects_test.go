@@ -132,13 +132,6 @@ func TestSummaryFacts(t *testing.T) {
 
 // TestDependencyResult: a package without SSA gets an empty Result whose
 // answers are conservative, not a nil pointer.
-// TestOwnershipFacts checks the ownership part of the facts on a helper
-// package (a copy of the one ownsnoowner's fixtures import across
-// packages).
-func TestOwnershipFacts(t *testing.T) {
-	fixturetest.Run(t, objects.Analyzer, "./ownhelpers")
-}
-
 func TestDependencyResult(t *testing.T) {
 	r := objects.Of(&analysis.Pass{ResultOf: map[*analysis.Analyzer]any{}})
 	if r == nil {

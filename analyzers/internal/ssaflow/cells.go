@@ -2,6 +2,7 @@ package ssaflow
 
 import (
 	"go/token"
+	"go/types"
 	"iter"
 	"slices"
 
@@ -141,6 +142,16 @@ func Declared(fn *ssa.Function) *ssa.Function {
 // receiver first), or -1.
 func ParamIndex(fn *ssa.Function, v ssa.Value) int {
 	return slices.IndexFunc(fn.Params, func(p *ssa.Parameter) bool { return p == v })
+}
+
+// ReceiverOffset is the SSA index of fn's first parameter after its
+// receiver: 1 for a method, 0 for a function (the offset between a
+// call's arguments and a callee's SSA parameters).
+func ReceiverOffset(fn *types.Func) int {
+	if fn.Signature().Recv() != nil {
+		return 1
+	}
+	return 0
 }
 
 // Last returns the last instruction of b (its terminator), or nil.

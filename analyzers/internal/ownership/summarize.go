@@ -1,7 +1,6 @@
-package objects
+package ownership
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"sort"
@@ -18,9 +17,9 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-// This file is the ownership part of the layer: which object types the
-// code of a package creates and gives owner references to, directly,
-// through closures and through the module's helpers (their Summary facts).
+// This file computes the summaries: what each function of the package
+// does, to a fixed point over the package's functions, starting from the
+// Func facts of the module's other packages.
 
 const (
 	metav1Pkg     = lifecycle.MetaV1Pkg
@@ -29,95 +28,6 @@ const (
 	// round only adds to the summaries, so it ends long before.
 	maxRounds = 32
 )
-
-// Ownership is what code creates and gives owner references to: object
-// types by their key (see TypeKeys), and whether an owner reference is
-// set on an object whose type is not known. As a package fact it covers
-// every function of a package of the module, so that a builder chain in
-// one package can judge a reconciler declared in another.
-type Ownership struct {
-	Owners  []OwnerType
-	Creates []string
-	Unknown bool
-}
-
-// OwnerType is an object type that gets owner references; Controller is
-// false when they can only be non-controller ones (SetOwnerReference).
-type OwnerType struct {
-	Key        string
-	Controller bool
-}
-
-// Owner is the owner reference a parameter may get.
-type Owner uint8
-
-const (
-	// NoOwner is none.
-	NoOwner Owner = iota
-	// OwnerRef is only a non-controller one (SetOwnerReference).
-	OwnerRef
-	// ControllerRef is possibly a controller reference.
-	ControllerRef
-)
-
-// AFact implements analysis.Fact.
-func (*Ownership) AFact() {}
-
-func (o *Ownership) String() string {
-	var parts []string
-	for _, t := range o.Owners {
-		parts = append(parts, fmt.Sprintf("owner(%s,%v)", t.Key, t.Controller))
-	}
-	for _, k := range o.Creates {
-		parts = append(parts, "create("+k+")")
-	}
-	if o.Unknown {
-		parts = append(parts, "unknown")
-	}
-	return "ownership(" + strings.Join(parts, " ") + ")"
-}
-
-func (o *Ownership) empty() bool {
-	return o == nil || len(o.Owners) == 0 && len(o.Creates) == 0 && !o.Unknown
-}
-
-// ownership is the ownership of this package and of the module's
-// packages it imports.
-type ownership struct {
-	self     *types.Package
-	pkg      *Ownership
-	imported map[*types.Package]*Ownership
-	// owners maps each object type given owner references here or in an
-	// imported package to whether one may be a controller reference.
-	owners map[string]bool
-	// creates holds, for each function of the package (its function
-	// literals included), the keys of the object types it creates itself
-	// or through the module's functions it calls.
-	creates map[*types.Func]map[string]bool
-}
-
-// Ownership returns what the code of pkg (this package, or a package of
-// the module it imports) creates and gives owner references to; nil when
-// not known.
-func (r *Result) Ownership(pkg *types.Package) *Ownership {
-	if r.own == nil {
-		return nil
-	}
-	if pkg == r.own.self {
-		return r.own.pkg
-	}
-	return r.own.imported[pkg]
-}
-
-// Owners reports, for the key of each object type given owner references
-// in this package or in the module's packages it imports, whether one may
-// be a controller reference: whoever calls the code that sets them.
-func (r *Result) Owners() map[string]bool {
-	if r.own == nil {
-		return nil
-	}
-	return r.own.owners
-}
 
 // ownerSummary is the mutable ownership of one function while a package
 // is analysed; parameter indexes are SSA's (receiver first), and the
@@ -152,20 +62,22 @@ func setBool[K comparable](m map[K]bool, k K, ctl bool) bool {
 	return true
 }
 
-func (s *ownerSummary) ownership() *Ownership {
-	o := &Ownership{Unknown: s.unknown, Creates: sortedKeys(s.createTypes)}
+func (s *ownerSummary) ownership() *Package {
+	o := &Package{Unknown: s.unknown, Creates: sortedKeys(s.createTypes)}
 	for _, k := range sortedKeys(s.ownerTypes) {
 		o.Owners = append(o.Owners, OwnerType{Key: k, Controller: s.ownerTypes[k]})
 	}
 	return o
 }
 
-// fill records s in the fact of its function.
-func (s *ownerSummary) fill(f *Summary) {
+// fact returns s as the fact of its function with n parameters; nil when
+// it says nothing.
+func (s *ownerSummary) fact(n int) *Func {
+	f := &Func{Params: make([]Param, n), Meta: s.metaResult}
 	if o := s.ownership(); !o.empty() {
 		f.Owned = o
 	}
-	f.OwnerMeta = s.metaResult
+	said := f.Owned != nil || f.Meta
 	for i := range f.Params {
 		if ctl, ok := s.ownerParams[i]; ok {
 			f.Params[i].Owner = OwnerRef
@@ -173,18 +85,23 @@ func (s *ownerSummary) fill(f *Summary) {
 				f.Params[i].Owner = ControllerRef
 			}
 		}
-		f.Params[i].WeakOwner, f.Params[i].Created = s.weakParams[i], s.createParams[i]
+		f.Params[i].Weak, f.Params[i].Created = s.weakParams[i], s.createParams[i]
+		said = said || f.Params[i] != (Param{})
 	}
+	if !said {
+		return nil
+	}
+	return f
 }
 
-// fromFact reads the ownership part of a function's fact.
-func fromFact(f *Summary) *ownerSummary {
+// fromFact reads a function's fact.
+func fromFact(f *Func) *ownerSummary {
 	s := newOwnerSummary()
 	for i, p := range f.Params {
 		if p.Owner != NoOwner {
 			s.ownerParams[i] = p.Owner == ControllerRef
 		}
-		if p.WeakOwner {
+		if p.Weak {
 			s.weakParams[i] = true
 		}
 		if p.Created {
@@ -200,7 +117,7 @@ func fromFact(f *Summary) *ownerSummary {
 		}
 		s.unknown = o.Unknown
 	}
-	s.metaResult = f.OwnerMeta
+	s.metaResult = f.Meta
 	return s
 }
 
@@ -213,33 +130,42 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// computeOwnership summarises the package's ownership, and each
-// function's in local (to be exported with its Summary fact).
-func computeOwnership(pass *analysis.Pass, funcs []*ssa.Function) (*ownership, map[*types.Func]*ownerSummary) {
+// compute summarises the package's ownership and exports its facts: the
+// package's, and each function's that says something.
+func compute(pass *analysis.Pass, funcs []*ssa.Function) *Result {
 	s := newSummarizer(pass, funcs)
 	pkg := s.run().ownership()
 	if !pkg.empty() {
 		pass.ExportPackageFact(pkg)
 	}
-	own := &ownership{self: pass.Pkg, pkg: pkg, imported: map[*types.Package]*Ownership{}, owners: map[string]bool{}, creates: map[*types.Func]map[string]bool{}}
-	for fn, sum := range s.local {
-		if len(sum.createTypes) > 0 {
-			own.creates[fn] = sum.createTypes
+	for _, fn := range s.funcs {
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || obj.Pkg() != pass.Pkg || fn.Parent() != nil {
+			continue
+		}
+		if f := s.local[obj].fact(len(fn.Params)); f != nil {
+			pass.ExportObjectFact(obj, f)
 		}
 	}
-	add := func(o *Ownership) {
+	r := &Result{self: pass.Pkg, pkg: pkg, imported: map[*types.Package]*Package{}, owners: map[string]bool{}, creates: map[*types.Func]map[string]bool{}}
+	for fn, sum := range s.local {
+		if len(sum.createTypes) > 0 {
+			r.creates[fn] = sum.createTypes
+		}
+	}
+	add := func(o *Package) {
 		for _, t := range o.Owners {
-			setBool(own.owners, t.Key, t.Controller)
+			setBool(r.owners, t.Key, t.Controller)
 		}
 	}
 	add(pkg)
 	for _, f := range pass.AllPackageFacts() {
-		if o, ok := f.Fact.(*Ownership); ok && f.Package != nil {
-			own.imported[f.Package] = o
+		if o, ok := f.Fact.(*Package); ok && f.Package != nil {
+			r.imported[f.Package] = o
 			add(o)
 		}
 	}
-	return own, s.local
+	return r
 }
 
 // summarizer computes what each function of one package does: which
@@ -271,7 +197,7 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 	}
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
-		h, isH := f.Fact.(*Summary)
+		h, isH := f.Fact.(*Func)
 		if ok && isH && h != nil {
 			s.imported[fn] = fromFact(h)
 		}
@@ -510,7 +436,7 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	}
 	if h := s.summaryOf(fn); h != nil {
 		// h counts parameters as SSA does, receiver first.
-		off := receiverOffset(fn)
+		off := ssaflow.ReceiverOffset(fn)
 		s.apply(sum, r, h, instr, func(i int) ssa.Value { return arg(i - off) })
 		return
 	}
@@ -724,7 +650,7 @@ func ownerParam(r *ssa.Function, p *ssa.Parameter) int {
 	if p == nil || p.Parent() != r {
 		return -1
 	}
-	if i := ssaflow.ParamIndex(r, p); i >= receiverOffset(r.Object().(*types.Func)) {
+	if i := ssaflow.ParamIndex(r, p); i >= ssaflow.ReceiverOffset(r.Object().(*types.Func)) {
 		return i
 	}
 	return -1

@@ -1,4 +1,4 @@
-package objects_test
+package ownership_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -18,9 +18,9 @@ import (
 var createdProbe = &analysis.Analyzer{
 	Name:     "createdprobe",
 	Doc:      "report CreatesOwned at each Update",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ownership.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		r := objects.Of(pass)
+		r := ownership.Of(pass)
 		for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 			for _, site := range crapi.ClientCalls(fn) {
 				if site.Method != crapi.Update || len(site.Args) < 2 {
@@ -41,4 +41,20 @@ var createdProbe = &analysis.Analyzer{
 // or in an imported package of the module (its ownership fact).
 func TestCreatesOwned(t *testing.T) {
 	fixturetest.Run(t, createdProbe, "./created/...")
+}
+
+// TestFacts: the facts of a helper package, used across packages: what
+// each function does to its parameters and creates and owns, and the
+// package's ownership.
+func TestFacts(t *testing.T) {
+	fixturetest.Run(t, ownership.Analyzer, "./ownhelpers")
+}
+
+// TestDependencyResult: a package without SSA gets an empty Result that
+// knows nothing, not a nil pointer.
+func TestDependencyResult(t *testing.T) {
+	r := ownership.Of(&analysis.Pass{ResultOf: map[*analysis.Analyzer]any{}})
+	if r.Ownership(nil) != nil || r.Owners() != nil || r.CreatesOwned(nil) || r.CreatesIn(nil, nil) {
+		t.Error("an empty Result knows something")
+	}
 }

@@ -1,0 +1,243 @@
+// Package ownership answers which object types the code of a package
+// creates (client Create, CreateOrUpdate/CreateOrPatch, server-side apply)
+// and gives owner references to (SetControllerReference,
+// SetOwnerReference, SetOwnerReferences, an OwnerReferences literal, an
+// apply configuration's WithOwnerReferences): directly, through closures,
+// and through the module's helpers, in this package and, by their facts,
+// in the module's other packages.
+//
+// Objects are told apart by type (their key, see TypeKeys), not by value:
+// "the Jobs this operator owns" is a property of the type, whichever Job
+// value the code happens to hold.
+package ownership
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+// Analyzer provides a *Result and exports a Package fact for each package
+// of the module that creates objects or sets owner references, and a Func
+// fact for each of its functions that does.
+var Analyzer = &analysis.Analyzer{
+	Name:       "ownership",
+	Doc:        "summarise which object types the code creates and gives owner references to",
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	FactTypes:  []analysis.Fact{new(Package), new(Func)},
+}
+
+// Package is what code creates and gives owner references to: object
+// types by their key (see TypeKeys), and whether an owner reference is
+// set on an object whose type is not known. As a package fact it covers
+// every function of a package of the module, so that a builder chain in
+// one package can judge a reconciler declared in another.
+type Package struct {
+	Owners  []OwnerType
+	Creates []string
+	Unknown bool
+}
+
+// OwnerType is an object type that gets owner references; Controller is
+// false when they can only be non-controller ones (SetOwnerReference).
+type OwnerType struct {
+	Key        string
+	Controller bool
+}
+
+// AFact implements analysis.Fact.
+func (*Package) AFact() {}
+
+func (o *Package) String() string {
+	var parts []string
+	for _, t := range o.Owners {
+		parts = append(parts, fmt.Sprintf("owner(%s,%v)", t.Key, t.Controller))
+	}
+	for _, k := range o.Creates {
+		parts = append(parts, "create("+k+")")
+	}
+	if o.Unknown {
+		parts = append(parts, "unknown")
+	}
+	return "ownership(" + strings.Join(parts, " ") + ")"
+}
+
+func (o *Package) empty() bool {
+	return o == nil || len(o.Owners) == 0 && len(o.Creates) == 0 && !o.Unknown
+}
+
+// Func is what a function of the module does for ownership, for its
+// callers in other packages: to its parameters (indexed like its SSA
+// parameters, the receiver first), the types it creates and owns itself
+// or through what it calls (Owned), and whether a result is an ObjectMeta
+// carrying owner references, which the object it is copied into gets
+// (Meta).
+type Func struct {
+	Params []Param
+	Owned  *Package
+	Meta   bool
+}
+
+// Param is what a function does to one parameter. Owner: the owner
+// reference it may get (an object of interface type, or an ObjectMeta:
+// the caller's argument tells the type). Weak: it is handed to another
+// module's code, which might set one. Created: it may be created.
+type Param struct {
+	Owner         Owner
+	Weak, Created bool
+}
+
+// Owner is the owner reference a parameter may get.
+type Owner uint8
+
+const (
+	// NoOwner is none.
+	NoOwner Owner = iota
+	// OwnerRef is only a non-controller one (SetOwnerReference).
+	OwnerRef
+	// ControllerRef is possibly a controller reference.
+	ControllerRef
+)
+
+// AFact implements analysis.Fact.
+func (*Func) AFact() {}
+
+func (f *Func) String() string {
+	var parts []string
+	for i, p := range f.Params {
+		if p.Owner != NoOwner {
+			parts = append(parts, fmt.Sprintf("owner(%d,%v)", i, p.Owner == ControllerRef))
+		}
+		if p.Weak {
+			parts = append(parts, fmt.Sprintf("weakOwner(%d)", i))
+		}
+		if p.Created {
+			parts = append(parts, fmt.Sprintf("created(%d)", i))
+		}
+	}
+	if f.Owned != nil {
+		parts = append(parts, f.Owned.String())
+	}
+	if f.Meta {
+		parts = append(parts, "ownerMeta")
+	}
+	return "owns(" + strings.Join(parts, " ") + ")"
+}
+
+// Result is the ownership of one package and of the module's packages it
+// imports. It is read-only once built, so the checks of a package may
+// share it.
+type Result struct {
+	self     *types.Package
+	pkg      *Package
+	imported map[*types.Package]*Package
+	// owners maps each object type given owner references here or in an
+	// imported package to whether one may be a controller reference.
+	owners map[string]bool
+	// creates holds, for each function of the package (its function
+	// literals included), the keys of the object types it creates itself
+	// or through the module's functions it calls.
+	creates map[*types.Func]map[string]bool
+}
+
+// Of returns the Result of pass, whose analyzer must require Analyzer;
+// an empty Result (nothing known) when there is none.
+func Of(pass *analysis.Pass) *Result {
+	r, _ := pass.ResultOf[Analyzer].(*Result)
+	if r == nil {
+		return &Result{}
+	}
+	return r
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if ssapkg.IsDependency(pass) {
+		return &Result{}, nil
+	}
+	return compute(pass, ssapkg.Of(pass).SrcFuncs()), nil
+}
+
+// Ownership returns what the code of pkg (this package, or a package of
+// the module it imports) creates and gives owner references to; nil when
+// not known.
+func (r *Result) Ownership(pkg *types.Package) *Package {
+	if r.pkg == nil {
+		return nil
+	}
+	if pkg == r.self {
+		return r.pkg
+	}
+	return r.imported[pkg]
+}
+
+// Owners reports, for the key of each object type given owner references
+// in this package or in the module's packages it imports, whether one may
+// be a controller reference: whoever calls the code that sets them.
+func (r *Result) Owners() map[string]bool {
+	return r.owners
+}
+
+// CreatesOwned reports whether the code of this package, or of a package
+// of the module it imports, both creates objects of type t and gives
+// objects of that type owner references: the objects of t it updates are
+// most likely its own children. False when t has no key (an interface,
+// unstructured) or ownership is not known.
+func (r *Result) CreatesOwned(t types.Type) bool {
+	keys := TypeKeys(t)
+	owned := false
+	for _, k := range keys {
+		if _, ok := r.owners[k]; ok {
+			owned = true
+		}
+	}
+	if !owned {
+		return false
+	}
+	creates := func(o *Package) bool {
+		if o == nil {
+			return false
+		}
+		for _, c := range o.Creates {
+			for _, k := range keys {
+				if c == k {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if creates(r.pkg) {
+		return true
+	}
+	for _, o := range r.imported {
+		if creates(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// CreatesIn reports whether the function fn (the function declaring it,
+// for a function literal) creates objects of type t, itself or through
+// the module's functions it calls: a get-or-create that makes the object
+// when its fetch finds none.
+func (r *Result) CreatesIn(fn *ssa.Function, t types.Type) bool {
+	if fn == nil {
+		return false
+	}
+	m := r.creates[rootObj(fn)]
+	for _, k := range TypeKeys(t) {
+		if m[k] {
+			return true
+		}
+	}
+	return false
+}
