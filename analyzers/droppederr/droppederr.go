@@ -542,8 +542,9 @@ func (c *checker) consequence(src *source, t errTest, rejoin []*ssa.BasicBlock) 
 // scan returns the most serious consequence in blk.
 func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 	best := consequence{kind: none}
+	ev := c.h.Lifecycle(c.fn)
 	for _, instr := range blk.Instrs {
-		if op, ok := lifecycle.Removal(instr, c.h); ok && src.removalMatters(c.fn) {
+		if op, ok := ev.RemovalAt(instr); ok && src.removalMatters(c.fn) {
 			return consequence{kind: removal, removal: op}
 		}
 		if c.periodic {

@@ -136,9 +136,10 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 // success (the last two not in what only periodic controllers run).
 func (c *checker) afterCall(src *source, call *ssa.Call) voidCons {
 	best := voidCons{kind: voidNone, caller: c.funcName()}
+	ev := c.h.Lifecycle(c.fn)
 	scan := func(instrs []ssa.Instruction) {
 		for _, instr := range instrs {
-			if op, ok := lifecycle.Removal(instr, c.h); ok && src.removalMatters(c.fn) {
+			if op, ok := ev.RemovalAt(instr); ok && src.removalMatters(c.fn) {
 				best.kind, best.removal = voidRemoval, op
 				return
 			}

@@ -36,22 +36,19 @@ func newPackageFinalizers(objs *objects.Result, funcs []*ssa.Function) *packageF
 	p := &packageFinalizers{objs: objs, added: map[string]bool{}, removers: map[string]map[*ssa.Function]lifecycle.FinalizerOp{},
 		callers: ssaflow.StaticCallers(funcs)}
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if op, ok := lifecycle.Addition(instr, objs); ok {
-					if t := concreteType(op.Obj); t != "" {
-						p.added[t] = true
-					}
+		ev := objs.Lifecycle(fn)
+		for _, op := range ev.Additions {
+			if t := concreteType(op.Obj); t != "" {
+				p.added[t] = true
+			}
+		}
+		for _, op := range ev.Removals {
+			if t := concreteType(op.Obj); t != "" {
+				if p.removers[t] == nil {
+					p.removers[t] = map[*ssa.Function]lifecycle.FinalizerOp{}
 				}
-				if op, ok := lifecycle.Removal(instr, objs); ok {
-					if t := concreteType(op.Obj); t != "" {
-						if p.removers[t] == nil {
-							p.removers[t] = map[*ssa.Function]lifecycle.FinalizerOp{}
-						}
-						if _, seen := p.removers[t][fn]; !seen {
-							p.removers[t][fn] = op
-						}
-					}
+				if _, seen := p.removers[t][fn]; !seen {
+					p.removers[t][fn] = op
 				}
 			}
 		}

@@ -78,27 +78,18 @@ type checker struct {
 
 func (c *checker) collect() {
 	c.tested = map[ssa.Value]bool{}
-	for _, b := range c.fn.Blocks {
-		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok {
-				if obj, _, ok := lifecycle.DeletionTest(v, c.h); ok {
-					c.tested[c.objs.Key(c.fn, obj)] = true
-				}
-			}
-			if op, ok := lifecycle.Removal(instr, c.h); ok {
-				c.removals = append(c.removals, op)
-			}
-			if op, ok := lifecycle.Addition(instr, nil); ok {
-				c.additions = append(c.additions, op)
-			}
+	ev := c.h.Lifecycle(c.fn)
+	for _, t := range ev.Tests {
+		c.tested[c.objs.Key(c.fn, t.Obj)] = true
+	}
+	c.removals = ev.Removals
+	for _, op := range ev.Additions {
+		if !op.Helper { // an addition in this function's own code
+			c.additions = append(c.additions, op)
 		}
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if obj, when, ok := lifecycle.DeletionTest(ifi.Cond, c.h); ok {
-			c.tests = append(c.tests, deletionTest{block: b, obj: obj, whenDeleting: when, pos: ifi.Cond.Pos()})
-		}
+	}
+	for _, br := range ev.Branches {
+		c.tests = append(c.tests, deletionTest{block: br.Block, obj: br.Obj, whenDeleting: br.WhenDeleting, pos: br.If.Cond.Pos()})
 	}
 }
 
@@ -387,11 +378,9 @@ func (c *checker) closureRemoves(instr ssa.Instruction, x ssa.Value) bool {
 			continue
 		}
 		for _, f := range append([]*ssa.Function{lit}, lit.AnonFuncs...) {
-			for _, b := range f.Blocks {
-				for _, in := range b.Instrs {
-					if op, ok := lifecycle.Removal(in, c.h); ok && op.Obj != nil && types.Identical(ssaflow.Deref(op.Obj.Type()), want) {
-						return true
-					}
+			for _, op := range c.h.Lifecycle(f).Removals {
+				if op.Obj != nil && types.Identical(ssaflow.Deref(op.Obj.Type()), want) {
+					return true
 				}
 			}
 		}

@@ -192,12 +192,13 @@ func (cs callSites) passedChange(objs *objects.Result, fn *ssa.Function, steps o
 // sets an owner reference, of any object, and where; finalizers do not
 // count when skip is "Finalizers".
 func changesSharedList(objs *objects.Result, fn *ssa.Function, skip string) (string, token.Pos) {
+	ev := objs.Lifecycle(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if _, ok := lifecycle.Addition(instr, objs); ok && skip != "Finalizers" {
+			if _, ok := ev.AdditionAt(instr); ok && skip != "Finalizers" {
 				return "Finalizers", instr.Pos()
 			}
-			if _, ok := lifecycle.Removal(instr, objs); ok && skip != "Finalizers" {
+			if _, ok := ev.RemovalAt(instr); ok && skip != "Finalizers" {
 				return "Finalizers", instr.Pos()
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok && crapi.IsFuncIn(crapi.Callee(call.Common()), crapi.ControllerutilPkg, "SetControllerReference", "SetOwnerReference") {

@@ -45,24 +45,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func check(pass *analysis.Pass, objs *objects.Result, callers map[*ssa.Function][]ssa.CallInstruction, fn *ssa.Function) {
-	var adds []lifecycle.FinalizerOp
-	var reads []struct {
-		instr ssa.Instruction
-		obj   ssa.Value
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if op, ok := lifecycle.Addition(instr, objs); ok {
-				adds = append(adds, op)
-			}
-			if obj, ok := lifecycle.DeletionRead(instr, objs); ok {
-				reads = append(reads, struct {
-					instr ssa.Instruction
-					obj   ssa.Value
-				}{instr, obj})
-			}
-		}
-	}
+	ev := objs.Lifecycle(fn)
+	adds, reads := ev.Additions, ev.Reads
 	if len(adds) == 0 {
 		return
 	}
@@ -87,7 +71,7 @@ next:
 			// A helper that adds the finalizer and reads the deletion
 			// state (cluster-api's finalizers.EnsureFinalizer) guards
 			// the addition itself.
-			if objs.Same(fn, r.obj, add.Obj) && (r.instr == add.Instr || ssaflow.MayPrecede(r.instr, add.Instr)) {
+			if objs.Same(fn, r.Obj, add.Obj) && (r.Instr == add.Instr || ssaflow.MayPrecede(r.Instr, add.Instr)) {
 				continue next // its deletion state is looked at first
 			}
 		}

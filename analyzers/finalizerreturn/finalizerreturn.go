@@ -57,15 +57,16 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 		if exists == nil {
 			continue
 		}
+		ev := objs.Lifecycle(fn)
 		var adds, removals []lifecycle.FinalizerOp
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if op, ok := lifecycle.Addition(instr, objs); ok && objs.Same(fn, op.Obj, obj) {
-					adds = append(adds, op)
-				}
-				if op, ok := lifecycle.Removal(instr, objs); ok && objs.Same(fn, op.Obj, obj) {
-					removals = append(removals, op)
-				}
+		for _, op := range ev.Additions {
+			if objs.Same(fn, op.Obj, obj) {
+				adds = append(adds, op)
+			}
+		}
+		for _, op := range ev.Removals {
+			if objs.Same(fn, op.Obj, obj) {
+				removals = append(removals, op)
 			}
 		}
 		if len(adds) == 0 || len(removals) == 0 {
@@ -115,19 +116,11 @@ func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
 // terminating side dominates a removal of a finalizer from it.
 func deletionBranches(fn *ssa.Function, objs *objects.Result, obj ssa.Value, removals []lifecycle.FinalizerOp) []deletionBranch {
 	var out []deletionBranch
-	for _, b := range fn.Blocks {
-		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok {
+	for _, br := range objs.Lifecycle(fn).Branches {
+		if !objs.Same(fn, br.Obj, obj) {
 			continue
 		}
-		tested, whenDeleting, ok := lifecycle.DeletionTest(ifi.Cond, objs)
-		if !ok || !objs.Same(fn, tested, obj) {
-			continue
-		}
-		term := b.Succs[1]
-		if whenDeleting {
-			term = b.Succs[0]
-		}
+		b, term := br.Block, br.Terminating()
 		if len(term.Preds) != 1 {
 			continue
 		}
@@ -176,11 +169,9 @@ func skipped(fn *ssa.Function, objs *objects.Result, obj ssa.Value, exists *ssa.
 		return deletionBranch{}, false
 	}
 	// Read again here? Then its deletion state is read too, somewhere.
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if o, ok := lifecycle.DeletionRead(instr, objs); ok && objs.Same(fn, o, obj) && ssaflow.MayPrecede(instr, ret) && !isBranch(instr, branches) {
-				return deletionBranch{}, false // looked at in a way not followed here
-			}
+	for _, rd := range objs.Lifecycle(fn).Reads {
+		if objs.Same(fn, rd.Obj, obj) && ssaflow.MayPrecede(rd.Instr, ret) && !isBranch(rd.Instr, branches) {
+			return deletionBranch{}, false // looked at in a way not followed here
 		}
 	}
 	return *skippedBranch, true

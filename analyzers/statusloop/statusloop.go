@@ -472,16 +472,8 @@ func (c *checker) exitEdge(from, to *ssa.BasicBlock) bool {
 	if side := ssaflow.ErrorSide(from); side >= 0 {
 		return from.Succs[side] == to
 	}
-	iff, ok := ssaflow.Last(from).(*ssa.If)
-	if !ok {
-		return false
-	}
-	if _, whenDeleting, ok := lifecycle.DeletionTest(iff.Cond, c.objs); ok {
-		side := 1
-		if whenDeleting {
-			side = 0
-		}
-		return from.Succs[side] == to
+	if br, ok := c.objs.Lifecycle(from.Parent()).BranchOf(from); ok {
+		return br.Terminating() == to
 	}
 	return false
 }

@@ -162,6 +162,8 @@ type FinalizerOp struct {
 	// Finalizer is the finalizer's name argument, nil if unknown (SetFinalizers,
 	// a helper, a store to Finalizers).
 	Finalizer ssa.Value
+	// Helper: made through a helper of the module (the Helpers given).
+	Helper bool
 }
 
 // FinalizerName renders the finalizer of op for a message: the constant's
@@ -205,7 +207,7 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 		}
 		if h != nil {
 			if param, ok := h.RemovesFinalizer(fn); ok && param < len(args) {
-				return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param])}, true
+				return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param]), Helper: true}, true
 			}
 		}
 	}
@@ -249,7 +251,7 @@ func Addition(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 	}
 	if h != nil && fn != nil {
 		if param, ok := h.AddsFinalizer(fn); ok && param < len(args) {
-			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param])}, true
+			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[param]), Helper: true}, true
 		}
 	}
 	return FinalizerOp{}, false

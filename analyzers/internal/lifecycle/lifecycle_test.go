@@ -22,31 +22,50 @@ var probe = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		h := objects.Of(pass)
 		for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+			// The memoised scan is what the checks read: report from it,
+			// and hold it to the recognisers it is built from.
+			ev := h.Lifecycle(fn)
+			if h.Lifecycle(fn) != ev {
+				pass.Reportf(fn.Pos(), "Lifecycle is not memoised")
+			}
+			reads := map[ssa.Instruction]ssa.Value{}
+			for _, r := range ev.Reads {
+				reads[r.Instr] = r.Obj
+			}
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
-					report(pass, h, instr)
+					report(pass, h, ev, reads, instr)
 				}
+			}
+			for _, br := range ev.Branches {
+				if br.Terminating() == br.Live() || (br.Terminating() == br.Block.Succs[0]) != br.WhenDeleting {
+					pass.Reportf(br.If.Cond.Pos(), "wrong terminating side")
+				}
+				pass.Reportf(br.If.Cond.Pos(), "tests the deletion of %s (terminating when %v)", br.Obj.Name(), br.WhenDeleting)
 			}
 		}
 		return nil, nil
 	},
 }
 
-func report(pass *analysis.Pass, h lifecycle.Helpers, instr ssa.Instruction) {
+func report(pass *analysis.Pass, h lifecycle.Helpers, ev *lifecycle.Events, reads map[ssa.Instruction]ssa.Value, instr ssa.Instruction) {
 	pos := instr.Pos()
-	if op, ok := lifecycle.Addition(instr, h); ok {
+	op, ok := ev.AdditionAt(instr)
+	if direct, dok := lifecycle.Addition(instr, h); dok != ok || direct != op {
+		pass.Reportf(pos, "the scan disagrees with Addition")
+	}
+	if ok {
 		pass.Reportf(pos, "adds %q to %s", op.FinalizerName(), op.Obj.Name())
 	}
-	if op, ok := lifecycle.Removal(instr, h); ok {
+	op, ok = ev.RemovalAt(instr)
+	if direct, dok := lifecycle.Removal(instr, h); dok != ok || direct != op {
+		pass.Reportf(pos, "the scan disagrees with Removal")
+	}
+	if ok {
 		pass.Reportf(pos, "removes %q from %s", op.FinalizerName(), op.Obj.Name())
 	}
-	if obj, ok := lifecycle.DeletionRead(instr, h); ok {
+	if obj, ok := reads[instr]; ok {
 		pass.Reportf(pos, "reads the deletion state of %s", obj.Name())
-	}
-	if ifi, ok := instr.(*ssa.If); ok {
-		if obj, when, ok := lifecycle.DeletionTest(ifi.Cond, h); ok {
-			pass.Reportf(ifi.Cond.Pos(), "tests the deletion of %s (terminating when %v)", obj.Name(), when)
-		}
 	}
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		if fn := crapi.Callee(call.Common()); fn != nil {

@@ -32,21 +32,16 @@ func seenSide(fn *ssa.Function, b *ssa.BasicBlock, h Helpers, match func(obj ssa
 	if fn == nil || b == nil {
 		return nil, false
 	}
-	for _, blk := range fn.Blocks {
-		ifi, ok := ssaflow.Last(blk).(*ssa.If)
-		if !ok || len(blk.Succs) != 2 {
+	for _, br := range EventsOf(fn, h).Branches {
+		if br.Obj == nil || !match(br.Obj) {
 			continue
 		}
-		obj, when, ok := DeletionTest(ifi.Cond, h)
-		if !ok || obj == nil || !match(obj) {
-			continue
-		}
-		side := blk.Succs[1]
-		if when == terminating {
-			side = blk.Succs[0]
+		side := br.Live()
+		if terminating {
+			side = br.Terminating()
 		}
 		if len(side.Preds) == 1 && side.Dominates(b) {
-			return obj, true
+			return br.Obj, true
 		}
 	}
 	return nil, false

@@ -147,8 +147,12 @@ func (f *Summary) empty() bool {
 // of a package run in parallel and share it: every method locks.
 type Result struct {
 	mu sync.Mutex
-	e  *engine // nil for a package without SSA (a dependency)
-	h  *helpers
+	// lc memoises each function's lifecycle events (its own lock: a scan
+	// asks the helpers below, which need no lock once built).
+	lcMu sync.Mutex
+	lc   map[*ssa.Function]*lifecycle.Events
+	e    *engine // nil for a package without SSA (a dependency)
+	h    *helpers
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -254,6 +258,26 @@ func (e *engine) importedSummary(fn *types.Func) *Summary {
 	return fact
 }
 
+var _ lifecycle.Memo = (*Result)(nil)
+
+// Lifecycle returns what fn does to finalizers and deletion state, the
+// module's helpers seen through (lifecycle.Scan), computed once per
+// function for all checks (once the package's helpers are known: the
+// layer's own fixed point over them does not use it).
+func (r *Result) Lifecycle(fn *ssa.Function) *lifecycle.Events {
+	r.lcMu.Lock()
+	defer r.lcMu.Unlock()
+	if e, ok := r.lc[fn]; ok {
+		return e
+	}
+	if r.lc == nil {
+		r.lc = map[*ssa.Function]*lifecycle.Events{}
+	}
+	e := lifecycle.Scan(fn, r)
+	r.lc[fn] = e
+	return e
+}
+
 // Same reports whether a and b denote the same object in fn.
 func (r *Result) Same(fn *ssa.Function, a, b ssa.Value) bool {
 	if r.e == nil {
@@ -352,10 +376,11 @@ func (r *Result) SharedList(fn *ssa.Function, s Steps, obj ssa.Value) string {
 		}
 	}
 	for _, c := range s.Changes {
-		if op, ok := lifecycle.Addition(c, r); ok && r.Same(fn, op.Obj, obj) {
+		ev := r.Lifecycle(c.Parent())
+		if op, ok := ev.AdditionAt(c); ok && r.Same(fn, op.Obj, obj) {
 			return "Finalizers"
 		}
-		if op, ok := lifecycle.Removal(c, r); ok && r.Same(fn, op.Obj, obj) {
+		if op, ok := ev.RemovalAt(c); ok && r.Same(fn, op.Obj, obj) {
 			return "Finalizers"
 		}
 	}
