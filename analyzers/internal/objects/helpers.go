@@ -30,6 +30,9 @@ type helpers struct {
 	// errs: the function's error may carry a client error; true if that
 	// call may be a write.
 	errs map[*types.Func]bool
+	// statusWrites: the SSA indexes (bits) of the interface-typed
+	// parameters whose status subresource it may write.
+	statusWrites map[*types.Func]uint64
 }
 
 // DeletionTest says that a function's bool result tests the deletion
@@ -65,6 +68,9 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 		}
 		if p.ExaminesDeletion && i < 64 {
 			h.examines[fn] |= 1 << i
+		}
+		if p.StatusWritten && i < 64 {
+			h.statusWrites[fn] |= 1 << i
 		}
 	}
 	if s.Deletion != nil {
@@ -181,6 +187,10 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 				h.examines[obj] |= bits
 				changed = true
 			}
+			if bits := r.statusWritten(fn); bits&^h.statusWrites[obj] != 0 {
+				h.statusWrites[obj] |= bits
+				changed = true
+			}
 			if _, ok := h.tests[obj]; !ok {
 				if t, ok := testsDeletion(fn, r); ok {
 					h.tests[obj], changed = t, true
@@ -288,4 +298,57 @@ func clientError(fn *ssa.Function, r *Result) (writes bool, found bool) {
 		}
 	}
 	return writes, found
+}
+
+// StatusWrite returns the object of a status subresource write: an Update
+// or Patch through Status() or SubResource("status").
+func StatusWrite(cc *ssa.CallCommon) (ssa.Value, bool) {
+	c, args, ok := crapi.ClientCallSSA(cc)
+	if !ok || !crapi.IsStatusWrite(cc, c) || (c.Method != crapi.Update && c.Method != crapi.Patch) || len(args) < 2 {
+		return nil, false
+	}
+	return ssaflow.Strip(args[1]), true
+}
+
+// StatusWrites returns the objects whose status subresource the call
+// writes: the object of a status write, or the arguments given to the
+// parameters a helper of the module writes the status of (when their type
+// is an interface, the caller's argument tells the kind).
+func (r *Result) StatusWrites(cc *ssa.CallCommon) []ssa.Value {
+	if obj, ok := StatusWrite(cc); ok {
+		return []ssa.Value{obj}
+	}
+	callee := crapi.Callee(cc)
+	if callee == nil || cc.IsInvoke() || r.h == nil {
+		return nil
+	}
+	bits := r.h.statusWrites[callee]
+	// SSA indexes on both sides: a static method call's first argument
+	// is the receiver, as is its function's first parameter.
+	var out []ssa.Value
+	for i, a := range cc.Args {
+		if i < 64 && bits&(1<<i) != 0 {
+			out = append(out, ssaflow.Strip(a))
+		}
+	}
+	return out
+}
+
+// statusWritten returns the SSA indexes (bits) of fn's interface-typed
+// parameters whose status subresource it writes, itself or through the
+// helpers it calls.
+func (r *Result) statusWritten(fn *ssa.Function) uint64 {
+	var bits uint64
+	for call := range ssaflow.Calls(fn) {
+		for _, obj := range r.StatusWrites(call.Common()) {
+			p, ok := obj.(*ssa.Parameter)
+			if !ok || !types.IsInterface(p.Type()) {
+				continue
+			}
+			if i := ssaflow.ParamIndex(fn, p); i >= 0 && i < 64 {
+				bits |= 1 << i
+			}
+		}
+	}
+	return bits
 }

@@ -64,6 +64,9 @@ type ParamSummary struct {
 	// AddsFinalizer: one may be added to it; ExaminesDeletion: its
 	// deletion state may be read.
 	RemovesFinalizer, AddsFinalizer, ExaminesDeletion bool
+	// StatusWritten: its status subresource may be written (a parameter
+	// of interface type: the caller's argument tells the kind).
+	StatusWritten bool
 	// Fetched: it is read from the server (on some path); else Written:
 	// it is written, and the server's answer read back into it.
 	Fetched, Written bool
@@ -98,6 +101,9 @@ func (f *Summary) String() string {
 		}
 		if p.ExaminesDeletion {
 			parts = append(parts, fmt.Sprintf("examinesDeletion(%d)", i))
+		}
+		if p.StatusWritten {
+			parts = append(parts, fmt.Sprintf("statusWritten(%d)", i))
 		}
 		if p.Fetched {
 			parts = append(parts, fmt.Sprintf("fetched(%d)", i))
@@ -165,7 +171,7 @@ func Of(pass *analysis.Pass) *Result {
 }
 
 func newHelpers() *helpers {
-	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}}
+	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}}
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -231,6 +237,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 		for i := range fact.Params {
 			if i < 64 && r.h.examines[obj]&(1<<i) != 0 {
 				fact.Params[i].ExaminesDeletion = true
+			}
+			if i < 64 && r.h.statusWrites[obj]&(1<<i) != 0 {
+				fact.Params[i].StatusWritten = true
 			}
 		}
 		if t, ok := r.h.tests[obj]; ok {

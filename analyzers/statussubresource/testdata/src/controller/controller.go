@@ -66,6 +66,6 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	return ctrl.Result{}, r.Status().Update(ctx, u)
 }
 
-func (r *Reconciler) updateStatus(ctx context.Context, obj client.Object) error { // want updateStatus:"statusWriter\\[2\\]"
+func (r *Reconciler) updateStatus(ctx context.Context, obj client.Object) error { // writes the status of parameter 2
 	return r.Status().Update(ctx, obj)
 }

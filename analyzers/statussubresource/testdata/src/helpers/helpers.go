@@ -8,12 +8,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-func SaveStatus(ctx context.Context, c client.Client, obj client.Object) error { // want SaveStatus:"statusWriter\\[2\\]"
+func SaveStatus(ctx context.Context, c client.Client, obj client.Object) error { // writes the status of parameter 2
 	return c.Status().Update(ctx, obj)
 }
 
 // Through another helper of the package.
-func MarkReady(ctx context.Context, c client.Client, obj client.Object) error { // want MarkReady:"statusWriter\\[2\\]"
+func MarkReady(ctx context.Context, c client.Client, obj client.Object) error { // writes the status of parameter 2
 	return SaveStatus(ctx, c, obj)
 }
 

@@ -62,3 +62,19 @@ func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { 
 	dep.Spec.Paused = true
 	return c.Update(ctx, dep)
 }
+
+// SaveStatus writes the status subresource of an object whose kind its
+// caller knows: statusWritten for the caller's argument.
+func SaveStatus(ctx context.Context, c client.Client, obj client.Object) error { // want SaveStatus:`statusWritten\(2\)`
+	return c.Status().Update(ctx, obj)
+}
+
+// MarkAvailable writes it through SaveStatus.
+func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) error { // want MarkAvailable:`statusWritten\(2\)`
+	return SaveStatus(ctx, c, obj)
+}
+
+// SaveDeploymentStatus knows the kind it writes: the write is its own.
+func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)$`
+	return c.Status().Update(ctx, dep)
+}
