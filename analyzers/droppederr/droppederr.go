@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
 	Doc:      checkdoc.MustExtract(doc, "droppederr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 

@@ -34,7 +34,7 @@ func periodicOnly(pass *analysis.Pass) map[*ssa.Function]bool {
 	if len(periodic) == 0 {
 		return nil
 	}
-	g := reach.NewCalls(prog.Package(), funcs)
+	g := reach.Of(pass).Calls()
 	out := g.From(periodic, nil)
 	for fn := range g.From(other, nil) {
 		delete(out, fn)

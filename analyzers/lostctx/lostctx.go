@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "lostctx",
 	Doc:       checkdoc.MustExtract(doc, "lostctx"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(OwnContext), new(DropsContext)},
 }
@@ -34,7 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 	prog := ssapkg.Of(pass)
 	funcs := prog.SrcFuncs()
 	own := ownContexts(pass, funcs)
-	set := reach.ReconcileSet(prog.Package(), funcs)
+	set := reach.Of(pass).Reconcile()
 	for _, fn := range set.Funcs {
 		check(pass, fn)
 	}

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "newclient",
 	Doc:       checkdoc.MustExtract(doc, "newclient"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/newclient.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(ConstructsClient)},
 }
@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(funcs) == 0 || pkg == nil {
 		return nil, nil
 	}
-	set := reach.ReconcileSet(pkg, funcs)
+	set := reach.Of(pass).Reconcile()
 	c := &checker{pass: pass, pkg: pkg, funcs: funcs, calls: set.Calls}
 	live := c.perReconcile(set)
 	for _, fn := range set.Funcs { // source order

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "rbacgrant",
 	Doc:       checkdoc.MustExtract(doc, "rbacgrant"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Reach)},
 }
@@ -39,22 +40,16 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	prog := ssapkg.Of(pass)
 	// Package-level initializers hold closures too: cobra's
-	// var rootCmd = &cobra.Command{Run: func(...) {...}}.
-	funcs := slices.Concat(prog.SrcFuncs(), prog.InitFuncs())
-	if len(funcs) == 0 {
+	// var rootCmd = &cobra.Command{Run: func(...) {...}}. Test files
+	// are left out: what the binary runs.
+	src := reach.Of(pass).Source()
+	if len(src) == 0 {
 		return nil, nil
 	}
 	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	var src []*ssa.Function
-	for _, fn := range funcs {
-		if !ssapkg.InTestFile(pass, fn.Pos()) {
-			src = append(src, fn)
-		}
-	}
-	r := newReacher(pass, src, c.needs(src, model))
+	r := newReacher(pass, c.needs(src, model))
 	if pass.Pkg.Name() != "main" {
 		// A manager made elsewhere is a test environment's, or a second
 		// binary's whose role may not come from the markers.

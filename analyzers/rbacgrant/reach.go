@@ -25,8 +25,8 @@ type reacher struct {
 	graph  *reach.Graph
 }
 
-func newReacher(pass *analysis.Pass, funcs []*ssa.Function, col *collector) *reacher {
-	return &reacher{pass: pass, col: col, direct: col.direct, graph: reach.New(pass.Pkg, funcs)}
+func newReacher(pass *analysis.Pass, col *collector) *reacher {
+	return &reacher{pass: pass, col: col, direct: col.direct, graph: reach.Of(pass).SourceGraph()}
 }
 
 // of returns the needs of the code that fns and the methods of tns may

@@ -29,13 +29,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "reconcilerstate",
 	Doc:      checkdoc.MustExtract(doc, "reconcilerstate"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/reconcilerstate.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	prog := ssapkg.Of(pass)
-	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
+	set := reach.Of(pass).Reconcile()
 	if len(set.Funcs) == 0 {
 		return nil, nil
 	}

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statusloop",
 	Doc:      checkdoc.MustExtract(doc, "statusloop"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusloop.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
@@ -38,8 +38,7 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	prog := ssapkg.Of(pass)
-	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
+	set := reach.Of(pass).Reconcile()
 	if len(set.Roots) == 0 {
 		return nil, nil
 	}

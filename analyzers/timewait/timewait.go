@@ -27,15 +27,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "timewait",
 	Doc:      checkdoc.MustExtract(doc, "timewait"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/timewait.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
 const metav1Pkg = crapi.MetaV1Pkg
 
 func run(pass *analysis.Pass) (any, error) {
-	prog := ssapkg.Of(pass)
-	set := reach.ReconcileSet(prog.Package(), prog.SrcFuncs())
+	set := reach.Of(pass).Reconcile()
 	if len(set.Funcs) == 0 {
 		return nil, nil
 	}

@@ -3,6 +3,7 @@ package reach_test
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -69,10 +70,20 @@ func TestWalk(t *testing.T) {
 var reconcileSet = &analysis.Analyzer{
 	Name:     "reconcileset",
 	Doc:      "report the functions of the reconcile set",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
+		// The analyzer's set, built once for every check of the package,
+		// is the one ReconcileSet computes.
+		r := reach.Of(pass)
+		set := r.Reconcile()
+		if r.Reconcile() != set || set.Calls != r.Calls() || r.Graph() != r.Graph() || r.SourceGraph() != r.SourceGraph() {
+			pass.Reportf(pass.Files[0].Package, "the graphs are built more than once")
+		}
 		prog := ssapkg.Of(pass)
-		for _, fn := range reach.ReconcileSet(prog.Package(), prog.SrcFuncs()).Funcs {
+		if !slices.Equal(set.Funcs, reach.ReconcileSet(prog.Package(), prog.SrcFuncs()).Funcs) {
+			pass.Reportf(pass.Files[0].Package, "the analyzer's set differs from ReconcileSet")
+		}
+		for _, fn := range set.Funcs {
 			pass.Reportf(fn.Pos(), "in the reconcile")
 		}
 		return nil, nil

@@ -2,6 +2,7 @@ package reach
 
 import (
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -17,8 +18,10 @@ import (
 type Calls struct {
 	pkg   *ssa.Package
 	src   map[*ssa.Function]bool
-	impls map[*types.Func][]*ssa.Function
 	types []types.Type // the package's named non-interface, non-generic types
+
+	mu    sync.Mutex // guards impls, filled as interface calls are met: checks share the graph
+	impls map[*types.Func][]*ssa.Function
 }
 
 // NewCalls returns the graph of pkg, whose source functions are funcs.
@@ -162,6 +165,8 @@ func (g *Calls) implementations(cc *ssa.CallCommon) []*ssa.Function {
 	if m == nil || g.pkg == nil {
 		return nil
 	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if impls, ok := g.impls[m]; ok {
 		return impls
 	}
@@ -213,8 +218,12 @@ type Reconcile struct {
 // funcs (ssapkg.Of(pass).SrcFuncs()). It is empty when the package
 // declares no reconciler.
 func ReconcileSet(pkg *ssa.Package, funcs []*ssa.Function) *Reconcile {
-	r := &Reconcile{Calls: NewCalls(pkg, funcs), seen: map[*ssa.Function]bool{}}
-	if len(funcs) == 0 || pkg == nil {
+	return reconcileSet(NewCalls(pkg, funcs), funcs)
+}
+
+func reconcileSet(g *Calls, funcs []*ssa.Function) *Reconcile {
+	r := &Reconcile{Calls: g, seen: map[*ssa.Function]bool{}}
+	if len(funcs) == 0 || g.pkg == nil {
 		return r
 	}
 	r.Roots = crapi.Reconcilers(funcs)

@@ -35,7 +35,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "wiring",
 	Doc:        "record the object types, field lists and field indexes of the code each function and type may run",
-	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer},
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	FactTypes:  []analysis.Fact{new(Wiring)},
@@ -182,16 +182,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(all) == 0 {
 		return r, nil
 	}
-	var src []*ssa.Function
-	for _, fn := range all {
-		if !ssapkg.InTestFile(pass, fn.Pos()) {
-			src = append(src, fn)
-		}
-	}
+	src := reach.Of(pass).Source()
 	r.Funcs = src
 	// The test files' functions are in the graph too (a test's fake
 	// client lists by what its reconciler lists by), but not in facts.
-	r.graph = reach.New(pass.Pkg, all)
+	r.graph = reach.Of(pass).Graph()
 	d := &directs{pass: pass, out: r.direct, all: all}
 	for _, fn := range all {
 		d.calls(fn)
