@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
 // Access is what a need asks of the API server; the manager's package
@@ -257,7 +258,7 @@ func (col *collector) call(call ssa.CallInstruction) {
 			}
 			sub = "status"
 		}
-		reader := !isFullClient(recv)
+		reader := !wiring.FullClient(recv)
 		switch cl.Method {
 		case crapi.Get:
 			if sub == "" {
@@ -305,20 +306,6 @@ func (col *collector) call(call ssa.CallInstruction) {
 		// RBAC tells the old recorder's core events from the new one's.
 		col.addResource(apimarkers.Resource{Group: group, Resource: "events"}, "", Event, false, fn.Name(), call)
 	}
-}
-
-// isFullClient reports whether the client value is a client.Client (or
-// client.WithWatch): the manager's client, whose reads of typed objects
-// the cache serves.
-func isFullClient(v ssa.Value) bool {
-	t := ssaflow.Strip(v).Type()
-	if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == crapi.ClientPkg {
-		return n.Obj().Name() == "Client" || n.Obj().Name() == "WithWatch"
-	}
-	// A struct of the module that implements the interface (a wrapper)
-	// or the concrete client: it has Create, so it is not a bare reader.
-	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Create") != nil || types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "Create") != nil
 }
 
 // managersClient reports whether the client value v may be the manager's,

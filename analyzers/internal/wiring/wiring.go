@@ -385,7 +385,7 @@ func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi
 		return
 	}
 	recv := crapi.Receiver(call.Common())
-	reader := !isFullClient(recv)
+	reader := !FullClient(recv)
 	via := ""
 	if u, ok := recv.(*ssa.UnOp); ok && u.Op == token.MUL {
 		via = ssaflow.FieldKey(u.X)
@@ -395,19 +395,23 @@ func (d *directs) clientCall(fn *ssa.Function, call ssa.CallInstruction, c crapi
 	}
 }
 
-// isFullClient reports whether the receiver of a List is a client.Client
-// (or a type that embeds one) rather than only a reader.
-func isFullClient(recv ssa.Value) bool {
-	if recv == nil {
+// FullClient reports whether the client value v is a client.Client (or
+// client.WithWatch), the manager's cached client when it is the
+// manager's, rather than only a reader (mgr.GetAPIReader(), the cache): a
+// read through a full client is served by the cache. Conversions are seen
+// through (a client.Reader variable holding a client.Client is a full
+// client); a struct of the module that implements the interface (a
+// wrapper) or the concrete client has Create, so it is no bare reader.
+// The one answer for wiring's Lists and rbacgrant's reads.
+func FullClient(v ssa.Value) bool {
+	if v == nil {
 		return false
 	}
-	t := recv.Type()
+	t := ssaflow.Strip(v).Type()
 	if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == crapi.ClientPkg {
-		return n.Obj().Name() != "Reader"
+		return n.Obj().Name() == "Client" || n.Obj().Name() == "WithWatch"
 	}
-	// A reconciler embedding client.Client, a wrapping client.
-	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Create") != nil || ms.Lookup(nil, "Update") != nil
+	return types.NewMethodSet(t).Lookup(nil, "Create") != nil || types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "Create") != nil
 }
 
 // fieldKeys returns the constant field keys of the List options opts
