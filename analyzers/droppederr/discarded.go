@@ -16,27 +16,21 @@ import (
 // test) when a success return follows: the failure is dropped without a
 // word.
 func (c *checker) checkDiscarded() {
-	for _, b := range c.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			errv, writes, ok := c.h.ClientErrorSource(call)
-			if !ok || !writes || errv == nil || used(errv) || ssapkg.InTestFile(c.pass, call.Pos()) {
-				continue
-			}
-			if !c.successAfter(call) {
-				continue
-			}
-			src := newSource(c.fn, call, errv, writes)
-			what := c.sourceName(src)
-			msg := fmt.Sprintf("the error of %s is discarded, then %s returns success: a failed write is neither logged nor retried until the next event; return the error", what, c.funcName())
-			if expr := ssaflow.CallExpr(c.fn, call); expr != nil {
-				diag.Reportf(c.pass, expr, nil, "%s", msg)
-			} else {
-				diag.Report(c.pass, analysis.Diagnostic{Pos: call.Pos(), Message: msg})
-			}
+	for call := range ssaflow.PlainCalls(c.fn) {
+		errv, writes, ok := c.h.ClientErrorSource(call)
+		if !ok || !writes || errv == nil || used(errv) || ssapkg.InTestFile(c.pass, call.Pos()) {
+			continue
+		}
+		if !c.successAfter(call) {
+			continue
+		}
+		src := newSource(c.fn, call, errv, writes)
+		what := c.sourceName(src)
+		msg := fmt.Sprintf("the error of %s is discarded, then %s returns success: a failed write is neither logged nor retried until the next event; return the error", what, c.funcName())
+		if expr := ssaflow.CallExpr(c.fn, call); expr != nil {
+			diag.Reportf(c.pass, expr, nil, "%s", msg)
+		} else {
+			diag.Report(c.pass, analysis.Diagnostic{Pos: call.Pos(), Message: msg})
 		}
 	}
 }

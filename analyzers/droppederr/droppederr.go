@@ -188,28 +188,22 @@ type errTest struct {
 
 func (c *checker) check() {
 	done := map[*ssa.BasicBlock]bool{} // one report per test
-	for _, b := range c.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
+	for call := range ssaflow.PlainCalls(c.fn) {
+		errv, writes, ok := c.h.ClientErrorSource(call)
+		if !ok || errv == nil {
+			continue
+		}
+		src := newSource(c.fn, call, errv, writes)
+		for _, tb := range c.fn.Blocks {
+			if done[tb] {
+				continue
+			}
+			t, ok := testOf(tb, src.carriers)
 			if !ok {
 				continue
 			}
-			errv, writes, ok := c.h.ClientErrorSource(call)
-			if !ok || errv == nil {
-				continue
-			}
-			src := newSource(c.fn, call, errv, writes)
-			for _, tb := range c.fn.Blocks {
-				if done[tb] {
-					continue
-				}
-				t, ok := testOf(tb, src.carriers)
-				if !ok {
-					continue
-				}
-				if c.examine(src, t) || c.examineRequeueSkip(src, t) || c.examineStaleStatus(src, t) {
-					done[tb] = true
-				}
+			if c.examine(src, t) || c.examineRequeueSkip(src, t) || c.examineStaleStatus(src, t) {
+				done[tb] = true
 			}
 		}
 	}

@@ -38,24 +38,18 @@ func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, per
 		return
 	}
 	done := map[*ssa.BasicBlock]bool{}
-	for _, b := range c.fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
+	for call := range ssaflow.PlainCalls(c.fn) {
+		errv, writes, ok := c.h.ClientErrorSource(call)
+		if !ok || !writes || errv == nil {
+			continue
+		}
+		src := newSource(c.fn, call, errv, writes)
+		for _, tb := range c.fn.Blocks {
+			if done[tb] {
 				continue
 			}
-			errv, writes, ok := c.h.ClientErrorSource(call)
-			if !ok || !writes || errv == nil {
-				continue
-			}
-			src := newSource(c.fn, call, errv, writes)
-			for _, tb := range c.fn.Blocks {
-				if done[tb] {
-					continue
-				}
-				if t, ok := testOf(tb, src.carriers); ok && c.examineVoid(src, t, sites, periodic) {
-					done[tb] = true
-				}
+			if t, ok := testOf(tb, src.carriers); ok && c.examineVoid(src, t, sites, periodic) {
+				done[tb] = true
 			}
 		}
 	}

@@ -157,22 +157,19 @@ func writeAfter(objs *objects.Result, fn *ssa.Function, add lifecycle.FinalizerO
 	if _, ev := objs.EffectOf(fn, add.Instr, add.Obj); ev == objects.Written {
 		return add.Instr
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !ssaflow.MayPrecede(add.Instr, instr) {
-				continue
+	for call := range ssaflow.Calls(fn) {
+		if !ssaflow.MayPrecede(add.Instr, call) {
+			continue
+		}
+		if c, args, ok := crapi.ClientCallSSA(call.Common()); ok {
+			if (c.Method == crapi.Update || c.Method == crapi.Patch) && !crapi.IsStatusWrite(call.Common(), c) &&
+				len(args) >= 2 && objs.Same(fn, args[1], add.Obj) {
+				return call
 			}
-			if c, args, ok := crapi.ClientCallSSA(call.Common()); ok {
-				if (c.Method == crapi.Update || c.Method == crapi.Patch) && !crapi.IsStatusWrite(call.Common(), c) &&
-					len(args) >= 2 && objs.Same(fn, args[1], add.Obj) {
-					return instr
-				}
-				continue
-			}
-			if _, ev := objs.EffectOf(fn, instr, add.Obj); ev == objects.Written {
-				return instr
-			}
+			continue
+		}
+		if _, ev := objs.EffectOf(fn, call, add.Obj); ev == objects.Written {
+			return call
 		}
 	}
 	return nil

@@ -104,46 +104,40 @@ func (a *analyzer) check(ctl *ctrlmodel.Controller, top, fn *ssa.Function, depth
 	if a.hasClientDefer(fn) {
 		return // a deferred write (a status update) may well wake it up
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
+	for call := range ssaflow.PlainCalls(fn) {
+		if ev, ok := a.writeEvent(fn, call); ok {
+			if !unwatched(ctl, ev.writes) {
 				continue
 			}
-			if ev, ok := a.writeEvent(fn, call); ok {
-				if !unwatched(ctl, ev.writes) {
-					continue
-				}
-				rets, path := a.cleanReturns(fn, call, ev.errv, false)
-				for _, ret := range rets {
-					if work := a.remainingWork(fn, ev, ret, path); work != "" {
-						a.report(top, tail{ev: ev, fn: fn, ret: ret}, work)
-					}
-				}
-				continue
-			}
-			g := a.resultHelper(fn, call)
-			if g == nil {
-				continue
-			}
-			rets, path := a.cleanReturns(fn, call, ssaflow.Extract(call, 1), true)
-			if len(rets) == 0 {
-				continue
-			}
-			for _, t := range a.tailsOf(g, depth+1) {
-				if !unwatched(ctl, t.ev.writes) {
-					continue
-				}
-				// In fn, the event is the call of g.
-				inFn := event{call: call, writes: t.ev.writes}
-				for _, ret := range rets {
-					if work := a.remainingWork(fn, inFn, ret, path); work != "" {
-						a.report(top, t, work)
-					}
+			rets, path := a.cleanReturns(fn, call, ev.errv, false)
+			for _, ret := range rets {
+				if work := a.remainingWork(fn, ev, ret, path); work != "" {
+					a.report(top, tail{ev: ev, fn: fn, ret: ret}, work)
 				}
 			}
-			a.check(ctl, top, g, depth+1, seen)
+			continue
 		}
+		g := a.resultHelper(fn, call)
+		if g == nil {
+			continue
+		}
+		rets, path := a.cleanReturns(fn, call, ssaflow.Extract(call, 1), true)
+		if len(rets) == 0 {
+			continue
+		}
+		for _, t := range a.tailsOf(g, depth+1) {
+			if !unwatched(ctl, t.ev.writes) {
+				continue
+			}
+			// In fn, the event is the call of g.
+			inFn := event{call: call, writes: t.ev.writes}
+			for _, ret := range rets {
+				if work := a.remainingWork(fn, inFn, ret, path); work != "" {
+					a.report(top, t, work)
+				}
+			}
+		}
+		a.check(ctl, top, g, depth+1, seen)
 	}
 }
 
@@ -261,23 +255,17 @@ func (a *analyzer) tailsOf(g *ssa.Function, depth int) []tail {
 		return nil
 	}
 	var out []tail
-	for _, b := range g.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
+	for call := range ssaflow.PlainCalls(g) {
+		if ev, ok := a.writeEvent(g, call); ok {
+			rets, _ := a.cleanReturns(g, call, ev.errv, false)
+			for _, ret := range rets {
+				out = append(out, tail{ev: ev, fn: g, ret: ret})
 			}
-			if ev, ok := a.writeEvent(g, call); ok {
-				rets, _ := a.cleanReturns(g, call, ev.errv, false)
-				for _, ret := range rets {
-					out = append(out, tail{ev: ev, fn: g, ret: ret})
-				}
-				continue
-			}
-			if h := a.resultHelper(g, call); h != nil {
-				if rets, _ := a.cleanReturns(g, call, ssaflow.Extract(call, 1), true); len(rets) > 0 {
-					out = append(out, a.tailsOf(h, depth+1)...)
-				}
+			continue
+		}
+		if h := a.resultHelper(g, call); h != nil {
+			if rets, _ := a.cleanReturns(g, call, ssaflow.Extract(call, 1), true); len(rets) > 0 {
+				out = append(out, a.tailsOf(h, depth+1)...)
 			}
 		}
 	}

@@ -217,13 +217,9 @@ func onPanic(st *ssa.Store) bool {
 // dependsOnRecover reports whether cond is computed from recover().
 func dependsOnRecover(cond ssa.Value) bool {
 	roots := map[ssa.Value]bool{}
-	for _, b := range cond.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok {
-				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
-					roots[call] = true
-				}
-			}
+	for call := range ssaflow.PlainCalls(cond.Parent()) {
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+			roots[call] = true
 		}
 	}
 	return len(roots) > 0 && ssaflow.DependsOn(cond, roots)

@@ -128,19 +128,7 @@ func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 // call together from one return statement: return res, err, also with the
 // error wrapped.
 func forwardsPair(caller *ssa.Function, call *ssa.Call) bool {
-	var res, errv ssa.Value
-	if refs := call.Referrers(); refs != nil {
-		for _, r := range *refs {
-			if ex, ok := r.(*ssa.Extract); ok {
-				switch ex.Index {
-				case 0:
-					res = ex
-				case 1:
-					errv = ex
-				}
-			}
-		}
-	}
+	res, errv := ssaflow.Extract(call, 0), ssaflow.Extract(call, 1)
 	if res == nil || errv == nil {
 		return false
 	}

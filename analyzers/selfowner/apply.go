@@ -87,24 +87,18 @@ func chainRoot(v ssa.Value, t *types.Named) ssa.Value {
 // WithNamespace on the apply configuration started at root: it then names
 // another object than its constructor's arguments.
 func renamed(fn *ssa.Function, root ssa.Value, t *types.Named) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := crapi.Callee(call.Common())
-			if callee == nil {
-				continue
-			}
-			switch callee.Name() {
-			case "WithName", "WithGenerateName", "WithNamespace":
-			default:
-				continue
-			}
-			if recv := crapi.Receiver(call.Common()); recv != nil && chainRoot(recv, t) == root {
-				return true
-			}
+	for call := range ssaflow.PlainCalls(fn) {
+		callee := crapi.Callee(call.Common())
+		if callee == nil {
+			continue
+		}
+		switch callee.Name() {
+		case "WithName", "WithGenerateName", "WithNamespace":
+		default:
+			continue
+		}
+		if recv := crapi.Receiver(call.Common()); recv != nil && chainRoot(recv, t) == root {
+			return true
 		}
 	}
 	return false
@@ -127,21 +121,15 @@ func (c *checker) uidSources(fn *ssa.Function, ref ssa.Value) []ssa.Value {
 	}
 	root := chainRoot(ref, t)
 	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := crapi.Callee(call.Common())
-			if callee == nil || callee.Name() != "WithUID" {
-				continue
-			}
-			recv := crapi.Receiver(call.Common())
-			args := crapi.CallArgs(call.Common())
-			if recv != nil && len(args) == 1 && crapi.Named(recv.Type()) == t && chainRoot(recv, t) == root {
-				out = append(out, args[0])
-			}
+	for call := range ssaflow.PlainCalls(fn) {
+		callee := crapi.Callee(call.Common())
+		if callee == nil || callee.Name() != "WithUID" {
+			continue
+		}
+		recv := crapi.Receiver(call.Common())
+		args := crapi.CallArgs(call.Common())
+		if recv != nil && len(args) == 1 && crapi.Named(recv.Type()) == t && chainRoot(recv, t) == root {
+			out = append(out, args[0])
 		}
 	}
 	return out

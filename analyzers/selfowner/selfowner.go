@@ -32,21 +32,15 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{objs: objects.Of(pass)}
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
+		for call := range ssaflow.PlainCalls(fn) {
+			if name, owner, owned, ok := ownerCall(call.Common()); ok {
+				if why, same := c.sameObject(owner, owned); same {
+					reportSetter(pass, fn, call, name, why)
 				}
-				if name, owner, owned, ok := ownerCall(call.Common()); ok {
-					if why, same := c.sameObject(owner, owned); same {
-						reportSetter(pass, fn, call, name, why)
-					}
-					continue
-				}
-				if c.selfApply(fn, call) {
-					reportApply(pass, fn, call)
-				}
+				continue
+			}
+			if c.selfApply(fn, call) {
+				reportApply(pass, fn, call)
 			}
 		}
 	}

@@ -440,13 +440,10 @@ func comparesStatus(cond ssa.Value) bool {
 }
 
 // statusField reports whether field i of the struct t points to is the
-// Status of a Kubernetes object.
+// Status of a Kubernetes object (objects.StatusField).
 func statusField(t types.Type, i int) bool {
 	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() || !objects.ObjectStruct(st) {
-		return false
-	}
-	return st.Field(i).Name() == "Status"
+	return ok && i >= 0 && i < st.NumFields() && objects.ObjectStruct(st) && st.Field(i) == objects.StatusField(t)
 }
 
 // always reports whether every run of fn that ends well passes instr:

@@ -120,32 +120,26 @@ func newIndex(funcs []*ssa.Function, isTest func(*ssa.Function) bool) *index {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
+			for call := range ssaflow.Calls(fn) {
+				cc := call.Common()
+				var targets []*ssa.Function
+				if f := cc.StaticCallee(); f != nil {
+					targets = append(targets, f)
+				}
+				// A function passed to a call is probably called by
+				// it (a retry helper given a closure).
+				if !isInlineRunner(crapi.Callee(cc)) {
+					targets = append(targets, funcArgs(cc)...)
+				}
+				for _, t := range targets {
+					if ix.waits[t] && !ix.waits[fn] {
+						ix.waits[fn], changed = true, true
 					}
-					cc := call.Common()
-					var targets []*ssa.Function
-					if f := cc.StaticCallee(); f != nil {
-						targets = append(targets, f)
+					if ix.reconciles[t] && !ix.reconciles[fn] {
+						ix.reconciles[fn], changed = true, true
 					}
-					// A function passed to a call is probably called by
-					// it (a retry helper given a closure).
-					if !isInlineRunner(crapi.Callee(cc)) {
-						targets = append(targets, funcArgs(cc)...)
-					}
-					for _, t := range targets {
-						if ix.waits[t] && !ix.waits[fn] {
-							ix.waits[fn], changed = true, true
-						}
-						if ix.reconciles[t] && !ix.reconciles[fn] {
-							ix.reconciles[fn], changed = true, true
-						}
-						if ix.writes[t] && !ix.writes[fn] && t.Parent() == nil && isTest(t) {
-							ix.writes[fn], changed = true, true
-						}
+					if ix.writes[t] && !ix.writes[fn] && t.Parent() == nil && isTest(t) {
+						ix.writes[fn], changed = true, true
 					}
 				}
 			}

@@ -361,41 +361,35 @@ func statusRoots(v ssa.Value) []ssa.Value {
 // of the if statements under which a testing.T fails.
 func assertions(pass *analysis.Pass, fn *ssa.Function) []assertion {
 	var out []assertion
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
+	for call := range ssaflow.PlainCalls(fn) {
+		cc := call.Common()
+		callee := crapi.Callee(cc)
+		if callee == nil {
+			continue
+		}
+		node := func() ast.Node {
+			if ce := ssaflow.CallExpr(fn, call); ce != nil {
+				return ce
 			}
-			cc := call.Common()
-			callee := crapi.Callee(cc)
-			if callee == nil {
-				continue
+			return nil
+		}
+		row, _ := knowledge.TestCall(callee)
+		switch {
+		case row.Role == knowledge.Asserts && row.Value >= 0:
+			if args := crapi.CallArgs(cc); row.Value < len(args) {
+				out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{args[row.Value]}, node: node})
 			}
-			node := func() ast.Node {
-				if ce := ssaflow.CallExpr(fn, call); ce != nil {
-					return ce
-				}
-				return nil
-			}
-			row, _ := knowledge.TestCall(callee)
-			switch {
-			case row.Role == knowledge.Asserts && row.Value >= 0:
-				if args := crapi.CallArgs(cc); row.Value < len(args) {
-					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{args[row.Value]}, node: node})
-				}
-			case row.Role == knowledge.Asserts:
-				out = append(out, assertion{pos: call.Pos(), values: variadic(crapi.CallArgs(cc)), node: node})
-			case row.Role == knowledge.FailsTest:
-				for _, cond := range failConditions(call) {
-					c := cond
-					out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{c}, node: func() ast.Node {
-						if n := ifCond(pass, c.Pos()); n != nil {
-							return n
-						}
-						return node()
-					}})
-				}
+		case row.Role == knowledge.Asserts:
+			out = append(out, assertion{pos: call.Pos(), values: variadic(crapi.CallArgs(cc)), node: node})
+		case row.Role == knowledge.FailsTest:
+			for _, cond := range failConditions(call) {
+				c := cond
+				out = append(out, assertion{pos: call.Pos(), values: []ssa.Value{c}, node: func() ast.Node {
+					if n := ifCond(pass, c.Pos()); n != nil {
+						return n
+					}
+					return node()
+				}})
 			}
 		}
 	}

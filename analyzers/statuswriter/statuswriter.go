@@ -38,12 +38,8 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), fakes: fakeclient.Of(pass)}
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(*ssa.Call); ok {
-					c.checkWrite(fn, call)
-				}
-			}
+		for call := range ssaflow.PlainCalls(fn) {
+			c.checkWrite(fn, call)
 		}
 	}
 	return nil, nil

@@ -124,22 +124,14 @@ func returnedAsIs(call *ssa.Call) bool {
 	if refs == nil {
 		return false
 	}
-	var res, err ssa.Value
 	for _, r := range *refs {
-		ex, ok := r.(*ssa.Extract)
-		if !ok {
-			if _, ok := r.(*ssa.DebugRef); ok {
-				continue
-			}
-			return false
-		}
-		switch ex.Index {
-		case 0:
-			res = ex
-		case 1:
-			err = ex
+		switch r.(type) {
+		case *ssa.Extract, *ssa.DebugRef:
+		default:
+			return false // the pair is used as a tuple
 		}
 	}
+	res, err := ssaflow.Extract(call, 0), ssaflow.Extract(call, 1)
 	if res == nil || err == nil {
 		return false
 	}

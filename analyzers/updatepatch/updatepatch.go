@@ -133,17 +133,11 @@ func reconcilerCode(funcs []*ssa.Function, model *ctrlmodel.Model) map[*ssa.Func
 			if it.depth >= maxHelperDepth {
 				continue
 			}
-			for _, b := range it.fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					callee := localCallee(call.Common(), pkg)
-					if callee != nil && !seen[callee] {
-						seen[callee] = true
-						queue = append(queue, item{callee, it.depth + 1})
-					}
+			for call := range ssaflow.Calls(it.fn) {
+				callee := localCallee(call.Common(), pkg)
+				if callee != nil && !seen[callee] {
+					seen[callee] = true
+					queue = append(queue, item{callee, it.depth + 1})
 				}
 			}
 		}
@@ -258,20 +252,17 @@ func handedTo(fn *ssa.Function, callee func(*ssa.CallCommon) bool) bool {
 	if parent == nil {
 		return false
 	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !callee(call.Common()) {
-				continue
+	for call := range ssaflow.Calls(parent) {
+		if !callee(call.Common()) {
+			continue
+		}
+		for _, a := range call.Common().Args {
+			a = ssaflow.Strip(a) // gomega's Eventually takes an interface{}
+			if a == fn {
+				return true
 			}
-			for _, a := range call.Common().Args {
-				a = ssaflow.Strip(a) // gomega's Eventually takes an interface{}
-				if a == fn {
-					return true
-				}
-				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return true
-				}
+			if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return true
 			}
 		}
 	}

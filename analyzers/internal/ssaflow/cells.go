@@ -187,6 +187,20 @@ func Calls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	}
 }
 
+// PlainCalls yields the ordinary calls fn makes itself (*ssa.Call), in
+// block order: go and defer statements left out, closures' calls too.
+func PlainCalls(fn *ssa.Function) iter.Seq[*ssa.Call] {
+	return func(yield func(*ssa.Call) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Returned looks through the result slots SSA uses in functions with
 // defers: "return x, err" stores x and err into locals, runs the deferred
 // calls and returns loads of the locals. A load is replaced by the value

@@ -1,6 +1,7 @@
 package ssaflow_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -81,6 +82,8 @@ func storesTwice(c bool) {
 }
 
 func fieldAddr(t *T) { t.Sub = nil }
+
+func deferAndGo() { defer a(); go b(); a(); func() { b() }() }
 `
 
 // calls returns the calls of fn to the package function named callee.
@@ -192,6 +195,34 @@ func TestMayPrecede(t *testing.T) {
 	if !ssaflow.MayPrecede(a, b) || !ssaflow.MayPrecede(b, a) {
 		t.Errorf("loop: a before b %v, b before a %v, want both", ssaflow.MayPrecede(a, b), ssaflow.MayPrecede(b, a))
 	}
+}
+
+// TestCallIterators: Calls yields every call instruction of the function
+// itself, go and defer included; PlainCalls only its ordinary calls;
+// neither the calls inside its closures.
+func TestCallIterators(t *testing.T) {
+	pkg := buildSSA(t, flowSrc)
+	f := pkg.Func("deferAndGo")
+	var all, plain []string
+	for c := range ssaflow.Calls(f) {
+		all = append(all, callName(c.Common()))
+	}
+	for c := range ssaflow.PlainCalls(f) {
+		plain = append(plain, callName(c.Common()))
+	}
+	if got, want := strings.Join(all, " "), "a b a deferAndGo$1"; got != want {
+		t.Errorf("Calls = %q, want %q", got, want)
+	}
+	if got, want := strings.Join(plain, " "), "a deferAndGo$1"; got != want {
+		t.Errorf("PlainCalls = %q, want %q", got, want)
+	}
+}
+
+func callName(cc *ssa.CallCommon) string {
+	if f := cc.StaticCallee(); f != nil {
+		return f.Name()
+	}
+	return cc.Value.Name()
 }
 
 func TestExtractAndStores(t *testing.T) {
