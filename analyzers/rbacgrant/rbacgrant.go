@@ -13,11 +13,11 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
 //go:embed doc.go
@@ -26,12 +26,11 @@ var doc string
 // Analyzer reports permissions the module's code needs that its RBAC
 // markers do not grant.
 var Analyzer = &analysis.Analyzer{
-	Name:      "rbacgrant",
-	Doc:       checkdoc.MustExtract(doc, "rbacgrant"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(Reach)},
+	Name:     "rbacgrant",
+	Doc:      checkdoc.MustExtract(doc, "rbacgrant"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer, reach.Analyzer, wiring.Analyzer},
+	Run:      run,
 }
 
 type checker struct {
@@ -40,6 +39,13 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// A manager made outside package main is a test environment's, or a
+	// second binary's whose role may not come from the markers. What the
+	// code of other packages asks of the API server comes in wiring's
+	// facts.
+	if pass.Pkg.Name() != "main" {
+		return nil, nil
+	}
 	// Package-level initializers hold closures too: cobra's
 	// var rootCmd = &cobra.Command{Run: func(...) {...}}. Test files
 	// are left out: what the binary runs.
@@ -48,66 +54,22 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
-	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	r := newReacher(pass, c.needs(src, model))
-	if pass.Pkg.Name() != "main" {
-		// A manager made elsewhere is a test environment's, or a second
-		// binary's whose role may not come from the markers.
-		r.export(src)
-		return nil, nil
-	}
-	type site struct {
-		fn   *ssa.Function
-		call *ssa.Call
-	}
-	var managers []site
-	for _, fn := range src {
-		for call := range ssaflow.Calls(fn) {
-			if call, ok := call.(*ssa.Call); ok && crapi.IsNewManager(call.Common()) {
-				managers = append(managers, site{fn, call})
-			}
-		}
-	}
+	w := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
+	managers := w.Managers()
 	// What the binary runs: the code package main may run, not all of
 	// its imports (a controller package's reconciler that no manager
 	// starts needs nothing).
-	all := calledWithManagers(r.of(src, nil))
+	all := wiring.ViaManager(w.Requests(src, nil))
 	for _, m := range managers {
 		needs := all
 		if len(managers) > 1 {
 			// Several managers (cobra subcommands of one binary) run
 			// different controllers: each gets what its own code runs.
-			needs = calledWithManagers(r.of([]*ssa.Function{m.fn}, nil))
+			needs = wiring.ViaManager(w.Requests([]*ssa.Function{m.Fn}, nil))
 		}
-		c.check(m.fn, m.call, needs, all, len(managers) > 1)
+		c.check(m.Fn, m.Call, needs, all, len(managers) > 1)
 	}
 	return nil, nil
-}
-
-// calledWithManagers drops the needs that still wait for a call of a
-// helper with the manager's client: no code the binary runs makes that
-// call, so the helper is reached only because its type is (a method
-// cluster-api's topology code calls with a workload cluster's client),
-// or through an interface or a function value, whose arguments are not
-// followed. A need still waiting for a struct field to be filled stays:
-// a field no code fills is the manager's client injected by hand.
-func calledWithManagers(list []Need) []Need {
-	return slices.DeleteFunc(list, func(n Need) bool { return strings.Contains(n.Via, "#") })
-}
-
-// merge appends to list the needs of more it does not hold yet.
-func merge(list, more []Need) []Need {
-	seen := map[string]bool{}
-	for _, n := range list {
-		seen[n.key()] = true
-	}
-	for _, n := range more {
-		if !seen[n.key()] {
-			seen[n.key()] = true
-			list = append(list, n)
-		}
-	}
-	return list
 }
 
 // grantSet holds the rules of the module's markers.
@@ -156,16 +118,16 @@ type option struct {
 
 // options returns the ways the manager's RBAC can satisfy n; uncached
 // lists the resources whose reads skip the cache (DisableFor).
-func options(n Need, uncached map[apimarkers.Resource]bool) []option {
+func options(n wiring.Request, uncached map[apimarkers.Resource]bool) []option {
 	res := n.Resource.Resource
 	if n.Sub != "" {
 		res += "/" + n.Sub
 	}
 	one := func(verbs ...string) option { return option{n.Resource.Group, res, verbs} }
 	switch n.Access {
-	case Watch:
+	case wiring.Watch:
 		return []option{one("list", "watch")}
-	case Read:
+	case wiring.Read:
 		switch {
 		case uncached[n.Resource]:
 			return []option{one("get")}
@@ -173,12 +135,12 @@ func options(n Need, uncached map[apimarkers.Resource]bool) []option {
 			return []option{one("list", "watch"), one("get")}
 		}
 		return []option{one("list", "watch")}
-	case List:
+	case wiring.List:
 		if uncached[n.Resource] || n.Reader {
 			return []option{one("list")}
 		}
 		return []option{one("list", "watch")}
-	case Event:
+	case wiring.Event:
 		return []option{one("create", "patch")}
 	}
 	return []option{one(string(n.Access))}
@@ -188,14 +150,14 @@ func options(n Need, uncached map[apimarkers.Resource]bool) []option {
 type missing struct {
 	group, resource string
 	verbs           []string
-	by              []Need
+	by              []wiring.Request
 }
 
 // With partial, only resources the markers grant some verb on are
 // reported: a binary with several managers may run one of them under a
 // role written by hand (a cert-controller subcommand), whose resources
 // then appear in no marker at all.
-func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []Need, partial bool) {
+func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []wiring.Request, partial bool) {
 	var rules grantSet
 	// The role is generated from the markers of the whole module.
 	rules, ok := apimarkers.ModuleRules(c.pass)
@@ -231,7 +193,7 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []Need, par
 		for _, v := range o.verbs {
 			if !rules.grants(o.group, o.resource, v) && !slices.Contains(m.verbs, v) {
 				m.verbs = append(m.verbs, v)
-				if !slices.ContainsFunc(m.by, func(x Need) bool { return x.At == n.At && x.What == n.What }) {
+				if !slices.ContainsFunc(m.by, func(x wiring.Request) bool { return x.At == n.At && x.What == n.What }) {
 					m.by = append(m.by, n)
 				}
 			}
@@ -293,7 +255,9 @@ func effect(m *missing) string {
 		return "every status write fails with forbidden and the status is never saved"
 	case res == "events":
 		return "the events are dropped (forbidden), so `kubectl describe` shows none"
-	case slices.Contains(m.verbs, "watch") || (slices.Contains(m.verbs, "list") && slices.ContainsFunc(m.by, func(n Need) bool { return n.Access == Watch || !n.Reader && (n.Access == Read || n.Access == List) })):
+	case slices.Contains(m.verbs, "watch") || (slices.Contains(m.verbs, "list") && slices.ContainsFunc(m.by, func(n wiring.Request) bool {
+		return n.Access == wiring.Watch || !n.Reader && (n.Access == wiring.Read || n.Access == wiring.List)
+	})):
 		return fmt.Sprintf("the informer for %s cannot start (list/watch forbidden): the controller's cache never syncs, so it does not start and its reads block until they time out", res)
 	}
 	return "the call fails with forbidden on every reconcile"

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
@@ -35,7 +36,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "wiring",
 	Doc:        "record the object types, field lists and field indexes of the code each function and type may run",
-	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	FactTypes:  []analysis.Fact{new(Wiring)},
@@ -78,11 +79,14 @@ type Index struct {
 }
 
 // Wiring is the fact of an exported function or type: what the code it
-// may run uses, lists by and registers.
+// may run uses, lists by and registers, and what it asks of the API
+// server (Requests: the code outside test files only, its conditions on
+// the package's own client fields settled; see Result.Requests).
 type Wiring struct {
-	Uses    []Use
-	Lists   []FieldList
-	Indexes []Index
+	Uses     []Use
+	Lists    []FieldList
+	Indexes  []Index
+	Requests []Request
 }
 
 // AFact implements analysis.Fact.
@@ -99,10 +103,19 @@ func (w *Wiring) String() string {
 	for _, ix := range w.Indexes {
 		s = append(s, fmt.Sprintf("index(%s,%q)", ix.Type.Name, ix.Key))
 	}
+	for _, n := range w.Requests {
+		r := n.Resource.String()
+		if n.Sub != "" {
+			r += "/" + n.Sub
+		}
+		s = append(s, fmt.Sprintf("request(%s:%s)", r, n.Access))
+	}
 	return "wiring(" + strings.Join(s, " ") + ")"
 }
 
-func (w *Wiring) empty() bool { return len(w.Uses)+len(w.Lists)+len(w.Indexes) == 0 }
+func (w *Wiring) empty() bool {
+	return len(w.Uses)+len(w.Lists)+len(w.Indexes)+len(w.Requests) == 0
+}
 
 // add merges o into w, each use (type and what), list and index once.
 func (w *Wiring) add(o *Wiring) {
@@ -128,6 +141,9 @@ type Result struct {
 	pass   *analysis.Pass
 	graph  *reach.Graph
 	direct map[*ssa.Function]*Wiring
+	// col holds the requests of the package's functions (test files
+	// left out) and what the package fills client fields with.
+	col *collector
 	// Funcs are the package's source functions, test files left out.
 	Funcs []*ssa.Function
 }
@@ -150,6 +166,79 @@ func (r *Result) Of(fns []*ssa.Function, tns []*types.TypeName) *Wiring {
 		}
 	})
 	return w
+}
+
+// Requests returns what the code that fns and the methods of tns may run
+// asks of the API server, each resource, access and condition once: the
+// package's own requests (test files left out) and the Requests of the
+// imported functions and types it refers to, over reach's SourceGraph.
+// Attributing requests by function and type, not by package, keeps a
+// manager from being charged for a controller of an imported package it
+// does not start (a cert-controller subcommand's manager and the main one
+// share their controller package).
+//
+// Outside package main, the conditions on the parameters of fns and of
+// the methods of tns stay for the callers in other packages to settle;
+// the other conditions the package's own client fields settle.
+func (r *Result) Requests(fns []*ssa.Function, tns []*types.TypeName) []Request {
+	if r.col == nil {
+		return nil
+	}
+	g := reach.Of(r.pass).SourceGraph()
+	var out []Request
+	g.Walk(fns, tns, func(fn *ssa.Function) {
+		out = mergeRequests(out, r.col.direct[fn])
+	}, func(obj types.Object) {
+		var fact Wiring
+		if r.pass.ImportObjectFact(obj, &fact) {
+			out = mergeRequests(out, fact.Requests)
+		}
+	})
+	var prefixes []string
+	if r.pass.Pkg.Name() != "main" {
+		for _, fn := range fns {
+			if obj, ok := fn.Object().(*types.Func); ok {
+				prefixes = append(prefixes, obj.FullName()+"#")
+			}
+		}
+		for _, tn := range tns {
+			for _, m := range g.Methods(tn) {
+				if obj, ok := m.Object().(*types.Func); ok {
+					prefixes = append(prefixes, obj.FullName()+"#")
+				}
+			}
+		}
+	}
+	return r.col.resolve(out, func(via string) bool {
+		return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(via, p) })
+	})
+}
+
+// ViaManager drops the requests that still wait for a call of a helper
+// with the manager's client: no code the binary runs makes that call, so
+// the helper is reached only because its type is (a method cluster-api's
+// topology code calls with a workload cluster's client), or through an
+// interface or a function value, whose arguments are not followed. A
+// request still waiting for a struct field to be filled stays: a field no
+// code fills is the manager's client injected by hand.
+func ViaManager(list []Request) []Request {
+	return slices.DeleteFunc(list, func(n Request) bool { return strings.Contains(n.Via, "#") })
+}
+
+// mergeRequests appends to list the requests of more it does not hold
+// yet.
+func mergeRequests(list, more []Request) []Request {
+	seen := map[string]bool{}
+	for _, n := range list {
+		seen[n.key()] = true
+	}
+	for _, n := range more {
+		if !seen[n.key()] {
+			seen[n.key()] = true
+			list = append(list, n)
+		}
+	}
+	return list
 }
 
 // OfCalls returns what calling fns, functions of the package, runs along
@@ -187,11 +276,13 @@ func run(pass *analysis.Pass) (any, error) {
 	// The test files' functions are in the graph too (a test's fake
 	// client lists by what its reconciler lists by), but not in facts.
 	r.graph = reach.Of(pass).Graph()
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	r.col = collect(pass, apimarkers.Of(pass), src, model)
 	d := &directs{pass: pass, out: r.direct, all: all}
 	for _, fn := range all {
 		d.calls(fn)
 	}
-	if model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model); model != nil {
+	if model != nil {
 		for _, ch := range model.Chains {
 			for _, c := range ch.Sources() {
 				if c.Object == nil || c.Fn == nil {
@@ -208,12 +299,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	fns, tns := r.graph.Roots(src)
 	for _, fn := range fns {
-		if w := r.Of([]*ssa.Function{fn}, nil); !w.empty() {
+		w := r.Of([]*ssa.Function{fn}, nil)
+		w.Requests = r.Requests([]*ssa.Function{fn}, nil)
+		if !w.empty() {
 			pass.ExportObjectFact(fn.Object(), w)
 		}
 	}
 	for _, tn := range tns {
-		if w := r.Of(nil, []*types.TypeName{tn}); !w.empty() {
+		w := r.Of(nil, []*types.TypeName{tn})
+		w.Requests = r.Requests(nil, []*types.TypeName{tn})
+		if !w.empty() {
 			pass.ExportObjectFact(tn, w)
 		}
 	}

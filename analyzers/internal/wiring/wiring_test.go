@@ -12,5 +12,13 @@ import (
 // IndexField registrations, on the reconciler type and on the setup
 // function of another package that starts it.
 func TestWiringFacts(t *testing.T) {
-	fixturetest.Run(t, wiring.Analyzer, "./...")
+	fixturetest.Run(t, wiring.Analyzer, "./ctl", "./setup")
+}
+
+// TestRequestFacts: what the code asks of the API server, and the
+// condition under which its client is the manager's, settled by the
+// package that fills the client field or calls the function: the Node
+// patch through a workload cluster's client asks nothing of the manager.
+func TestRequestFacts(t *testing.T) {
+	fixturetest.Run(t, wiring.Analyzer, "./requests/...")
 }

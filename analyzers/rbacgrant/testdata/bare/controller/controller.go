@@ -11,7 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Reconciler struct { // want Reconciler:"reach\\(configmaps:create secrets:watch\\)"
+type Reconciler struct { // requests (wiring's fact): configmaps:create secrets:watch
 	client.Client
 }
 

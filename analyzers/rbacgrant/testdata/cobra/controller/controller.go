@@ -8,7 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Reconciler struct { // want Reconciler:"reach\\(configmaps:watch\\)"
+type Reconciler struct { // requests (wiring's fact): configmaps:watch
 	client.Client
 }
 

@@ -14,7 +14,7 @@ import (
 // manager starts it: the root manager is not charged for its needs.
 // Its binary's role is written by hand except for secrets, which a marker
 // grants in part.
-type WebhookReconciler struct { // want WebhookReconciler:"reach\\(secrets:update validatingwebhookconfigurations.admissionregistration.k8s.io:watch\\)"
+type WebhookReconciler struct { // requests (wiring's fact): secrets:update validatingwebhookconfigurations.admissionregistration.k8s.io:watch
 	client.Client
 }
 

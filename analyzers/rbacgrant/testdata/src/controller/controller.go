@@ -13,7 +13,7 @@ import (
 	webappv1 "fixtures/api/v1"
 )
 
-type GuestbookReconciler struct { // want GuestbookReconciler:"reach\\(.*configmaps:create.*guestbooks.webapp.example.com/status:patch.*configmaps:watch\\)"
+type GuestbookReconciler struct { // requests (wiring's fact): …configmaps:create…guestbooks.webapp.example.com/status:patch…configmaps:watch
 	client.Client
 	APIReader client.Reader
 	Recorder  record.EventRecorder

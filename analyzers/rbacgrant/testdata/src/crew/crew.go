@@ -15,7 +15,7 @@ import (
 	"fixtures/drain"
 )
 
-type ServiceReconciler struct { // want ServiceReconciler:"reach\\(deployments.apps:get services:delete services:get services:patch nodes:get endpoints:list services:watch\\)"
+type ServiceReconciler struct { // requests (wiring's fact): deployments.apps:get services:delete services:get services:patch nodes:get endpoints:list services:watch
 	client.Client
 	Workload *rest.Config
 	pools    []*drain.Pool
@@ -64,11 +64,11 @@ func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 
 // ClaimCleaner is started by main through its constructor: what it needs
 // reaches the manager through the function's fact.
-type ClaimCleaner struct { // want ClaimCleaner:"reach\\(persistentvolumeclaims:deletecollection\\)"
+type ClaimCleaner struct { // requests (wiring's fact): persistentvolumeclaims:deletecollection
 	c client.Client
 }
 
-func NewClaimCleaner(c client.Client) *ClaimCleaner { // want NewClaimCleaner:"reach\\(persistentvolumeclaims:deletecollection\\)"
+func NewClaimCleaner(c client.Client) *ClaimCleaner { // requests (wiring's fact): persistentvolumeclaims:deletecollection
 	return &ClaimCleaner{c: c}
 }
 
@@ -78,7 +78,7 @@ func (p *ClaimCleaner) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Re
 
 // Unstarted is a reconciler of the package that no manager starts (the
 // binary that runs it has a role of its own): what it needs is nobody's.
-type Unstarted struct { // want Unstarted:"reach\\(serviceaccounts:delete\\)"
+type Unstarted struct { // requests (wiring's fact): serviceaccounts:delete
 	client.Client
 }
 

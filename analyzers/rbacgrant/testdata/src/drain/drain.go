@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-type Helper struct { // want Helper:"reach\\(services:get nodes:patch services:patch nodes:get\\)"
+type Helper struct { // requests (wiring's fact): services:get nodes:patch services:patch nodes:get
 	Client       client.Client
 	RemoteClient client.Client
 }
@@ -37,7 +37,7 @@ func (d *Helper) Label(ctx context.Context, svc *corev1.Service) error {
 // NodeReady reads a Node through the client it is given: crew gives it
 // the workload cluster's client, so the Node get needs nothing of the
 // manager's role.
-func NodeReady(ctx context.Context, c client.Client, name string) (bool, error) { // want NodeReady:"reach\\(nodes:get\\)"
+func NodeReady(ctx context.Context, c client.Client, name string) (bool, error) { // requests (wiring's fact): nodes:get
 	node := &corev1.Node{}
 	if err := c.Get(ctx, types.NamespacedName{Name: name}, node); err != nil {
 		return false, err
@@ -47,7 +47,7 @@ func NodeReady(ctx context.Context, c client.Client, name string) (bool, error) 
 
 // CountEndpoints lists Endpoints through the client it is given: crew
 // gives it the manager's.
-func CountEndpoints(ctx context.Context, c client.Reader) (int, error) { // want CountEndpoints:"reach\\(endpoints:list\\)"
+func CountEndpoints(ctx context.Context, c client.Reader) (int, error) { // requests (wiring's fact): endpoints:list
 	var list corev1.EndpointsList
 	err := c.List(ctx, &list)
 	return len(list.Items), err
@@ -63,7 +63,7 @@ func (d *Helper) Ready(ctx context.Context, name string) (bool, error) {
 // Pool is made by crew, whose code never calls Upgrading: the Node get
 // waits for a caller with the manager's client that the binary does not
 // have, so it is not charged.
-type Pool struct { // want Pool:"reach\\(nodes:get\\)"
+type Pool struct { // requests (wiring's fact): nodes:get
 	Nodes []string
 }
 

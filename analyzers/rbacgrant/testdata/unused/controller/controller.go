@@ -10,7 +10,7 @@ import (
 	webappv1 "fixtures/api/v1"
 )
 
-type Reconciler struct { // want Reconciler:"reach\\(.*\\)"
+type Reconciler struct { // requests (wiring's fact): …
 	client.Client
 }
 

@@ -15,7 +15,7 @@ const ownerKey = ".metadata.controller"
 
 // PodReconciler lists Pods by node and by owner, the second through a
 // reader that may be uncached.
-type PodReconciler struct { // want PodReconciler:`wiring\(Get\(Deployment\) List\(Pod\) Create\(ConfigMap\) For\(Deployment\) Owns\(ConfigMap\) list\(Pod,"spec.nodeName"\) list\(Pod,".metadata.controller"\) index\(Pod,".metadata.controller"\)\)`
+type PodReconciler struct { // want PodReconciler:`wiring\(Get\(Deployment\) List\(Pod\) Create\(ConfigMap\) For\(Deployment\) Owns\(ConfigMap\) list\(Pod,"spec.nodeName"\) list\(Pod,".metadata.controller"\) index\(Pod,".metadata.controller"\) request\(deployments.apps:get\) request\(pods:list\) request\(pods:list\) request\(configmaps:create\) request\(deployments.apps:watch\) request\(configmaps:watch\)\)`
 	client.Client
 	APIReader client.Reader
 }
@@ -54,7 +54,7 @@ type Idle struct{}
 func (Idle) Do() {}
 
 // LabelReconciler lists by labels: no field key.
-type LabelReconciler struct { // want LabelReconciler:`wiring\(List\(Pod\)\)`
+type LabelReconciler struct { // want LabelReconciler:`wiring\(List\(Pod\) request\(pods:list\)\)`
 	client.Client
 }
 

@@ -1,8 +1,9 @@
-package rbacgrant
+package wiring
 
 import (
 	"fmt"
 	"go/types"
+	"golang.org/x/tools/go/analysis"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,10 +17,16 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
-// Access is what a need asks of the API server; the manager's package
+// This file is what the code asks of the API server through the
+// manager's client: each client call (resource, subresource, verb,
+// through a full client or only a reader), watch source and event
+// recorder, with the condition under which the client is the manager's
+// (Request.Via). rbacgrant maps the requests of the code a manager runs
+// to RBAC verbs.
+
+// Access is what a request asks of the API server; the manager's package
 // turns it into verbs (a read depends on whether the cache serves it).
 type Access string
 
@@ -32,8 +39,8 @@ const (
 	Event Access = "event" // an event recorder: events create and patch
 )
 
-// Need is one permission the code of a package needs.
-type Need struct {
+// Request is one thing the code of a package asks of the API server.
+type Request struct {
 	Resource apimarkers.Resource
 	Sub      string // "status" for a status write
 	Access   Access
@@ -49,43 +56,23 @@ type Need struct {
 	Via string
 }
 
-func (n Need) key() string {
+func (n Request) key() string {
 	return fmt.Sprintf("%s|%s|%s|%v|%s", n.Resource, n.Sub, n.Access, n.Reader, n.Via)
 }
 
-// Reach is the object fact of an exported function, method or named type
-// of the module: what the code it may run needs (see reacher).
-type Reach struct {
-	List []Need
-}
-
-// AFact implements analysis.Fact.
-func (*Reach) AFact() {}
-
-func (f *Reach) String() string {
-	var s []string
-	for _, n := range f.List {
-		r := n.Resource.String()
-		if n.Sub != "" {
-			r += "/" + n.Sub
-		}
-		s = append(s, fmt.Sprintf("%s:%s", r, n.Access))
-	}
-	return "reach(" + strings.Join(s, " ") + ")"
-}
-
-// collector gathers the needs of one package.
+// collector gathers the requests of one package.
 type collector struct {
-	c *checker
-	// direct holds the needs of each function's own calls (a closure's
-	// are its own), first call of each resource and access.
-	direct map[*ssa.Function][]Need
+	pass    *analysis.Pass
+	markers *apimarkers.Result
+	// direct holds the requests of each function's own calls (a
+	// closure's are its own), first call of each resource and access.
+	direct map[*ssa.Function][]Request
 	// callers holds the static call sites of each function of the
 	// package, to tell which client an unexported function is given.
 	callers map[*ssa.Function][]ssa.CallInstruction
-	// via is the client field of the call being collected (Need.Via).
+	// via is the client field of the call being collected (Request.Via).
 	via string
-	// fills tells, per condition (Need.Via: a client field, a client
+	// fills tells, per condition (Request.Via: a client field, a client
 	// parameter of another package's function), what the package puts
 	// there.
 	fills map[string]*fill
@@ -117,7 +104,7 @@ func (col *collector) record(key string, v ssa.Value) {
 }
 
 func (col *collector) add(t types.Type, sub string, a Access, reader bool, what string, call ssa.CallInstruction) {
-	r, ok := col.c.markers.ResourceOf(t)
+	r, ok := col.markers.ResourceOf(t)
 	if !ok {
 		return // a kind of unknown resource: unstructured, a dependency's
 	}
@@ -125,21 +112,21 @@ func (col *collector) add(t types.Type, sub string, a Access, reader bool, what 
 }
 
 func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, reader bool, what string, call ssa.CallInstruction) {
-	pos := col.c.pass.Fset.Position(call.Pos())
-	n := Need{Resource: r, Sub: sub, Access: a, Reader: reader, What: what,
+	pos := col.pass.Fset.Position(call.Pos())
+	n := Request{Resource: r, Sub: sub, Access: a, Reader: reader, What: what,
 		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), Via: col.via}
 	fn := call.Parent()
-	col.direct[fn] = merge(col.direct[fn], []Need{n})
+	col.direct[fn] = mergeRequests(col.direct[fn], []Request{n})
 }
 
-// needs returns, per function of the package, what its own code needs:
+// collect returns, per function of the package, what its own code asks:
 // its watch sources, and its calls (not in tests) through the manager's
 // client.
-func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
-	col := &collector{c: c, direct: map[*ssa.Function][]Need{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
+func collect(pass *analysis.Pass, markers *apimarkers.Result, funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
+	col := &collector{pass: pass, markers: markers, direct: map[*ssa.Function][]Request{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
 	for _, fn := range funcs {
 		for call := range ssaflow.Calls(fn) {
-			if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil {
+			if callee := ssaflow.LocalCallee(call.Common(), pass.Pkg); callee != nil {
 				col.callers[callee] = append(col.callers[callee], call)
 			}
 		}
@@ -152,7 +139,7 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 				default:
 					continue
 				}
-				if call.Object == nil || call.SSA == nil || ssapkg.InTestFile(c.pass, call.SSA.Pos()) {
+				if call.Object == nil || call.SSA == nil || ssapkg.InTestFile(pass, call.SSA.Pos()) {
 					continue
 				}
 				col.add(call.Object, "", Watch, false, fmt.Sprintf("%s(%s)", call.Method, crapi.ObjectTypeString(call.Object)), call.SSA)
@@ -160,7 +147,7 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 		}
 	}
 	for _, fn := range funcs {
-		if ssapkg.InTestFile(c.pass, fn.Pos()) {
+		if ssapkg.InTestFile(pass, fn.Pos()) {
 			continue
 		}
 		for call := range ssaflow.Calls(fn) {
@@ -192,7 +179,7 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 }
 
 // resolve applies what the package fills client fields and parameters
-// with to the needs that wait for it (Need.Via): a field or parameter
+// with to the requests that wait for it (Request.Via): a field or parameter
 // that only ever gets another client (a workload cluster's, cluster-api's
 // drain.Helper{RemoteClient: remoteClient}) needs nothing of the
 // manager's role; one that gets the manager's is settled; one filled from
@@ -200,8 +187,8 @@ func (c *checker) needs(funcs []*ssa.Function, model *ctrlmodel.Model) *collecto
 //
 // The conditions on the parameters of the functions whose reach is asked
 // (own) stay: their callers in other packages settle them.
-func (col *collector) resolve(list []Need, own func(via string) bool) []Need {
-	var out []Need
+func (col *collector) resolve(list []Request, own func(via string) bool) []Request {
+	var out []Request
 next:
 	for _, n := range list {
 		for range 8 {
@@ -219,7 +206,7 @@ next:
 				continue next // only other clients
 			}
 		}
-		out = merge(out, []Need{n})
+		out = mergeRequests(out, []Request{n})
 	}
 	return out
 }
@@ -234,7 +221,7 @@ func isClientType(t types.Type) bool {
 	return ms.Lookup(nil, "Get") != nil && ms.Lookup(nil, "List") != nil
 }
 
-// call adds the needs of one call.
+// call adds the requests of one call.
 func (col *collector) call(call ssa.CallInstruction) {
 	cc := call.Common()
 	if cl, args, ok := crapi.ClientCallSSA(cc); ok {
@@ -258,7 +245,7 @@ func (col *collector) call(call ssa.CallInstruction) {
 			}
 			sub = "status"
 		}
-		reader := !wiring.FullClient(recv)
+		reader := !FullClient(recv)
 		switch cl.Method {
 		case crapi.Get:
 			if sub == "" {
@@ -309,7 +296,7 @@ func (col *collector) call(call ssa.CallInstruction) {
 }
 
 // managersClient reports whether the client value v may be the manager's,
-// and on what condition (Need.Via): the struct field it was read from
+// and on what condition (Request.Via): the struct field it was read from
 // (r.Client, an embedded client, d.RemoteClient) or the parameter of an
 // exported function it came in by ("pkg.Func#1"), which the code that
 // fills the field or calls the function settles. Unconditionally the
