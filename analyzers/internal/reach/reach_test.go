@@ -76,7 +76,8 @@ var reconcileSet = &analysis.Analyzer{
 		// is the one ReconcileSet computes.
 		r := reach.Of(pass)
 		set := r.Reconcile()
-		if r.Reconcile() != set || set.Calls != r.Calls() || r.Graph() != r.Graph() || r.SourceGraph() != r.SourceGraph() {
+		g, sg := r.Graph(), r.SourceGraph()
+		if r.Reconcile() != set || set.Calls != r.Calls() || r.Graph() != g || r.SourceGraph() != sg {
 			pass.Reportf(pass.Files[0].Package, "the graphs are built more than once")
 		}
 		prog := ssapkg.Of(pass)

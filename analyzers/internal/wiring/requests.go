@@ -3,11 +3,11 @@ package wiring
 import (
 	"fmt"
 	"go/types"
-	"golang.org/x/tools/go/analysis"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
