@@ -34,3 +34,12 @@ func TestRBACGrantUnused(t *testing.T) {
 func TestRBACGrantCobra(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/cobra", rbacgrant.Analyzer)
 }
+
+// The group an event needs follows the recorder the code calls: the old
+// recorder (GetEventRecorderFor) writes core events, the events API
+// recorder (GetEventRecorder) events.k8s.io ones; each module grants one
+// group and is reported for the other.
+func TestRBACGrantEvents(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/events", rbacgrant.Analyzer)
+	fixturetest.RunDir(t, "testdata/eventsapi", rbacgrant.Analyzer)
+}
