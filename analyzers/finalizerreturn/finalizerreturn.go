@@ -189,12 +189,14 @@ func isBranch(instr ssa.Instruction, branches []deletionBranch) bool {
 }
 
 // successNoRequeue reports whether ret returns a constant nil error and a
-// Result that requests no requeue.
+// Result that requests no requeue. With named results, what the return
+// statement stores (ssaflow.Returned): a nil error stays nil when a
+// deferred status patch captures it, unless the patch itself fails.
 func successNoRequeue(ret *ssa.Return) bool {
-	if len(ret.Results) != 2 || !ssaflow.IsNil(ret.Results[1]) {
+	if len(ret.Results) != 2 || !ssaflow.IsNil(ssaflow.Returned(ret.Results[1])) {
 		return false
 	}
-	return crapi.ResultRequeue(ret.Results[0]) == crapi.RequeueNone
+	return crapi.ResultRequeue(ssaflow.Returned(ret.Results[0])) == crapi.RequeueNone
 }
 
 // lacksFinalizer reports whether b is dominated by the side of an If on
