@@ -504,40 +504,34 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 	if ev.obj != nil {
 		roots[ev.obj] = true
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
+	for call := range ssaflow.PlainCalls(fn) {
+		cc := call.Common()
+		if c, args, ok := crapi.ClientCallSSA(cc); ok {
+			switch {
+			case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objects.ObjectType(args[2])):
+				roots[call], roots[ssaflow.Strip(args[2])] = true, true
+			case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(objects.ListItemType(ssaflow.Strip(args[1]).Type())):
+				roots[call], roots[ssaflow.Strip(args[1])] = true, true
+			}
+			continue
+		}
+		g := a.local(cc)
+		if g == nil {
+			continue
+		}
+		for _, t := range a.objs.Access(g).Reads {
+			if !ev.writesKind(t) {
 				continue
 			}
-			cc := call.Common()
-			if c, args, ok := crapi.ClientCallSSA(cc); ok {
-				switch {
-				case c.Method == crapi.Get && len(args) >= 3 && ev.writesKind(objects.ObjectType(args[2])):
-					roots[call], roots[ssaflow.Strip(args[2])] = true, true
-				case c.Method == crapi.List && len(args) >= 2 && ev.writesKind(objects.ListItemType(ssaflow.Strip(args[1]).Type())):
-					roots[call], roots[ssaflow.Strip(args[1])] = true, true
+			roots[call] = true
+			// Locals it fills through a pointer: found, err := r.getVolume(ctx, &pvc).
+			for _, arg := range crapi.CallArgs(cc) {
+				if alloc, ok := ssaflow.Strip(arg).(*ssa.Alloc); ok &&
+					(ev.writesKind(alloc.Type()) || ev.writesKind(objects.ListItemType(alloc.Type()))) {
+					roots[alloc] = true
 				}
-				continue
 			}
-			g := a.local(cc)
-			if g == nil {
-				continue
-			}
-			for _, t := range a.objs.Access(g).Reads {
-				if !ev.writesKind(t) {
-					continue
-				}
-				roots[call] = true
-				// Locals it fills through a pointer: found, err := r.getVolume(ctx, &pvc).
-				for _, arg := range crapi.CallArgs(cc) {
-					if alloc, ok := ssaflow.Strip(arg).(*ssa.Alloc); ok &&
-						(ev.writesKind(alloc.Type()) || ev.writesKind(objects.ListItemType(alloc.Type()))) {
-						roots[alloc] = true
-					}
-				}
-				break
-			}
+			break
 		}
 	}
 	return roots

@@ -26,10 +26,11 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	pass *analysis.Pass
 
-	graphOnce, srcOnce, callsOnce, setOnce sync.Once
-	graph, srcGraph                        *Graph
-	calls                                  *Calls
-	set                                    *Reconcile
+	graphOnce, srcOnce, sourceOnce, callsOnce, setOnce sync.Once
+	graph, srcGraph                                    *Graph
+	source                                             []*ssa.Function
+	calls                                              *Calls
+	set                                                *Reconcile
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -74,17 +75,18 @@ func (r *Result) SourceGraph() *Graph {
 // Source returns the package's source functions and the closures of its
 // initializers, test files left out.
 func (r *Result) Source() []*ssa.Function {
-	p := r.prog()
-	if p == nil {
-		return nil
-	}
-	var out []*ssa.Function
-	for _, fn := range slices.Concat(p.SrcFuncs(), p.InitFuncs()) {
-		if !ssapkg.InTestFile(r.pass, fn.Pos()) {
-			out = append(out, fn)
+	r.sourceOnce.Do(func() {
+		p := r.prog()
+		if p == nil {
+			return
 		}
-	}
-	return out
+		for _, fn := range slices.Concat(p.SrcFuncs(), p.InitFuncs()) {
+			if !ssapkg.InTestFile(r.pass, fn.Pos()) {
+				r.source = append(r.source, fn)
+			}
+		}
+	})
+	return slices.Clip(r.source) // shared: an append must not write into it
 }
 
 // Calls is the synchronous call graph of the package's source functions
