@@ -12,7 +12,6 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -36,13 +35,14 @@ var Analyzer = &analysis.Analyzer{
 type checker struct {
 	pass    *analysis.Pass
 	markers *apimarkers.Result
+	w       *wiring.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// A manager made outside package main is a test environment's, or a
-	// second binary's whose role may not come from the markers. What the
-	// code of other packages asks of the API server comes in wiring's
-	// facts.
+	// The role is the binary's: checked in package main, for the
+	// managers it makes and those it runs through calls into other
+	// packages (wiring's facts). A manager no binary runs is a test
+	// environment's.
 	if pass.Pkg.Name() != "main" {
 		return nil, nil
 	}
@@ -53,23 +53,51 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(src) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, markers: apimarkers.Of(pass)}
 	w := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
+	c := &checker{pass: pass, markers: apimarkers.Of(pass), w: w}
 	managers := w.Managers()
+	// Managers made in other packages of the module that main calls (a
+	// pkg/cmd/server package): reported at main's call, with what the
+	// function that makes each may run.
+	calls := w.ManagerCalls()
+	several := len(managers)+len(calls) > 1
 	// What the binary runs: the code package main may run, not all of
 	// its imports (a controller package's reconciler that no manager
 	// starts needs nothing).
 	all := wiring.ViaManager(w.Requests(src, nil))
 	for _, m := range managers {
 		needs := all
-		if len(managers) > 1 {
+		if several {
 			// Several managers (cobra subcommands of one binary) run
 			// different controllers: each gets what its own code runs.
 			needs = wiring.ViaManager(w.Requests([]*ssa.Function{m.Fn}, nil))
 		}
-		c.check(m.Fn, m.Call, needs, all, len(managers) > 1)
+		if expr := ssaflow.CallExpr(m.Fn, m.Call); expr != nil {
+			c.check(m.Fn, expr, wiring.Site{}, needs, all, several)
+		}
+	}
+	for _, m := range calls {
+		needs := all
+		if several {
+			needs = m.Site.Requests
+		}
+		c.check(m.Fn, m.Node, m.Site, needs, all, several)
 	}
 	return nil, nil
+}
+
+// uncached returns the resources the manager's client reads without its
+// cache: those of package main, or of the package that makes the manager.
+func (c *checker) uncached(site wiring.Site) map[apimarkers.Resource]bool {
+	out := map[apimarkers.Resource]bool{}
+	list := site.Uncached
+	if site.At == "" {
+		list = c.w.Uncached()
+	}
+	for _, r := range list {
+		out[r] = true
+	}
+	return out
 }
 
 // grantSet holds the rules of the module's markers.
@@ -157,7 +185,9 @@ type missing struct {
 // reported: a binary with several managers may run one of them under a
 // role written by hand (a cert-controller subcommand), whose resources
 // then appear in no marker at all.
-func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []wiring.Request, partial bool) {
+// site, when its At is set, is the manager another package makes that
+// call reaches.
+func (c *checker) check(fn *ssa.Function, expr ast.Node, site wiring.Site, needs, all []wiring.Request, partial bool) {
 	var rules grantSet
 	// The role is generated from the markers of the whole module.
 	rules, ok := apimarkers.ModuleRules(c.pass)
@@ -169,7 +199,7 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []wiring.Re
 	if len(rules) == 0 {
 		return // the role is not generated from markers
 	}
-	uncached := c.uncached()
+	uncached := c.uncached(site)
 	var order []string
 	byRes := map[string]*missing{}
 	for _, n := range needs {
@@ -199,52 +229,13 @@ func (c *checker) check(fn *ssa.Function, call *ssa.Call, needs, all []wiring.Re
 			}
 		}
 	}
-	expr := ssaflow.CallExpr(fn, call)
-	if expr == nil {
-		return
-	}
 	slices.Sort(order)
 	for _, key := range order {
-		c.report(fn, expr, byRes[key])
+		c.report(fn, expr, site.At, byRes[key])
 	}
 	if unused {
 		c.reportUnused(expr, rules, all, uncached)
 	}
-}
-
-// uncached returns the resources the manager's client reads without its
-// cache: the types of client.CacheOptions{DisableFor: ...} in the package.
-func (c *checker) uncached() map[apimarkers.Resource]bool {
-	out := map[apimarkers.Resource]bool{}
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok {
-				return true
-			}
-			named := crapi.Named(c.pass.TypesInfo.TypeOf(lit))
-			if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != crapi.ClientPkg || named.Obj().Name() != "CacheOptions" {
-				return true
-			}
-			for _, e := range lit.Elts {
-				kv, ok := e.(*ast.KeyValueExpr)
-				if id, isID := kv.Key.(*ast.Ident); !ok || !isID || id.Name != "DisableFor" {
-					continue
-				}
-				list, ok := kv.Value.(*ast.CompositeLit)
-				if !ok {
-					continue
-				}
-				for _, el := range list.Elts {
-					if r, ok := c.markers.ResourceOf(c.pass.TypesInfo.TypeOf(el)); ok {
-						out[r] = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	return out
 }
 
 // effect says what fails at run time without the verbs.
@@ -263,7 +254,7 @@ func effect(m *missing) string {
 	return "the call fails with forbidden on every reconcile"
 }
 
-func (c *checker) report(fn *ssa.Function, expr *ast.CallExpr, m *missing) {
+func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m *missing) {
 	var sites []string
 	for _, n := range m.by {
 		sites = append(sites, fmt.Sprintf("%s at %s", n.What, n.At))
@@ -273,8 +264,12 @@ func (c *checker) report(fn *ssa.Function, expr *ast.CallExpr, m *missing) {
 		group = "core"
 	}
 	marker := fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, m.resource, strings.Join(m.verbs, ";"))
-	msg := fmt.Sprintf("no +kubebuilder:rbac marker of the module grants %s on %s (group %s), which %s needs: %s; add %s",
-		strings.Join(m.verbs, ", "), m.resource, group, strings.Join(sites, ", "), effect(m), marker)
+	manager := ""
+	if site != "" {
+		manager = " of the manager made at " + site + " (which this call runs)"
+	}
+	msg := fmt.Sprintf("no +kubebuilder:rbac marker of the module grants %s on %s (group %s), which %s%s needs: %s; add %s",
+		strings.Join(m.verbs, ", "), m.resource, group, strings.Join(sites, ", "), manager, effect(m), marker)
 	diag.Reportf(c.pass, expr, c.fix(fn, marker), "%s", msg)
 }
 

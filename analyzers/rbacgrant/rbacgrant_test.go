@@ -43,3 +43,10 @@ func TestRBACGrantEvents(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/events", rbacgrant.Analyzer)
 	fixturetest.RunDir(t, "testdata/eventsapi", rbacgrant.Analyzer)
 }
+
+// Managers made in other packages that main calls: one (a pkg/cmd/server
+// package), several (cobra subcommands in a cmd package), one whose
+// client skips the cache for Secrets; a test environment's is no role's.
+func TestRBACGrantServer(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/server", rbacgrant.Analyzer)
+}

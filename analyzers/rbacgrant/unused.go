@@ -24,7 +24,7 @@ func init() {
 // no need uses. A get is taken as used when the code reads the resource
 // at all, and <resource>/finalizers grants (which owner references with
 // blockOwnerDeletion need) are never reported.
-func (c *checker) reportUnused(expr *ast.CallExpr, rules grantSet, needs []wiring.Request, uncached map[apimarkers.Resource]bool) {
+func (c *checker) reportUnused(expr ast.Node, rules grantSet, needs []wiring.Request, uncached map[apimarkers.Resource]bool) {
 	used := map[string]bool{} // group|resource|verb
 	for _, n := range needs {
 		for _, o := range options(n, uncached) {

@@ -31,6 +31,11 @@ import (
 type Graph struct {
 	pkg     *types.Package
 	methods map[*types.TypeName][]*ssa.Function
+	// globals holds, for each package-level variable, the functions the
+	// package initializer stores in it, directly or in the fields and
+	// elements of a value it stores (var root = &cobra.Command{RunE:
+	// func(...) error {...}}): code that reads the variable may run them.
+	globals map[*ssa.Global][]*ssa.Function
 
 	mu    sync.Mutex // guards edges, filled as functions are first walked
 	edges map[*ssa.Function]*edges
@@ -45,8 +50,11 @@ type edges struct {
 
 // New returns the graph of funcs, the source functions of pkg.
 func New(pkg *types.Package, funcs []*ssa.Function) *Graph {
-	g := &Graph{pkg: pkg, methods: map[*types.TypeName][]*ssa.Function{}, edges: map[*ssa.Function]*edges{}}
+	g := &Graph{pkg: pkg, methods: map[*types.TypeName][]*ssa.Function{}, globals: map[*ssa.Global][]*ssa.Function{}, edges: map[*ssa.Function]*edges{}}
 	for _, fn := range funcs {
+		if fn.Synthetic == "package initializer" {
+			g.initStores(fn)
+		}
 		if recv := fn.Signature.Recv(); recv != nil && fn.Parent() == nil {
 			if n := crapi.Named(recv.Type()); n != nil && n.Obj().Pkg() == pkg {
 				g.methods[n.Obj()] = append(g.methods[n.Obj()], fn)
@@ -54,6 +62,98 @@ func New(pkg *types.Package, funcs []*ssa.Function) *Graph {
 		}
 	}
 	return g
+}
+
+// initStores records what the package initializer stores in the
+// package's variables.
+func (g *Graph) initStores(init *ssa.Function) {
+	for _, b := range init.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			addr := st.Addr
+			for {
+				if fa, ok := addr.(*ssa.FieldAddr); ok {
+					addr = fa.X
+				} else if ia, ok := addr.(*ssa.IndexAddr); ok {
+					addr = ia.X
+				} else {
+					break
+				}
+			}
+			if gl, ok := addr.(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg == g.pkg {
+				g.globals[gl] = append(g.globals[gl], storedFuncs(st.Val, 0)...)
+			}
+		}
+	}
+}
+
+// storedFuncs returns the functions of a value a package initializer
+// stores: a function, a closure, or those stored in the fields and
+// elements of a composite literal.
+func storedFuncs(v ssa.Value, depth int) []*ssa.Function {
+	if depth > 4 {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Function:
+		if v.Synthetic == "" {
+			return []*ssa.Function{v}
+		}
+	case *ssa.MakeClosure:
+		return storedFuncs(v.Fn, depth+1)
+	case *ssa.MakeInterface:
+		return storedFuncs(v.X, depth+1)
+	case *ssa.ChangeType:
+		return storedFuncs(v.X, depth+1)
+	case *ssa.Slice:
+		return storedFuncs(v.X, depth+1)
+	case *ssa.UnOp:
+		return storedFuncs(v.X, depth+1)
+	case *ssa.Alloc:
+		var out []*ssa.Function
+		var walk func(a ssa.Value, d int)
+		walk = func(a ssa.Value, d int) {
+			if d > 4 {
+				return
+			}
+			for _, ref := range *a.Referrers() {
+				switch ref := ref.(type) {
+				case *ssa.FieldAddr:
+					walk(ref, d+1)
+				case *ssa.IndexAddr:
+					walk(ref, d+1)
+				case *ssa.Store:
+					if ref.Addr == a {
+						out = append(out, storedFuncs(ref.Val, depth+1)...)
+					}
+				}
+			}
+		}
+		walk(v, 0)
+		return out
+	}
+	return nil
+}
+
+// Stored returns the functions the package initializer stores in gl, a
+// variable of the package (see Graph.globals).
+func (g *Graph) Stored(gl *ssa.Global) []*ssa.Function { return g.globals[gl] }
+
+// RootVars returns the exported package-level variables the package
+// initializer stores functions in, whose facts importing packages read
+// (a cli.Command whose Action makes the manager), in source order.
+func (g *Graph) RootVars() []*ssa.Global {
+	var out []*ssa.Global
+	for gl, fns := range g.globals {
+		if len(fns) > 0 && gl.Object() != nil && gl.Object().Exported() {
+			out = append(out, gl)
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Global) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
 }
 
 // Methods returns the source methods of tn, a type of the package.
@@ -109,8 +209,22 @@ func (g *Graph) edgesOf(fn *ssa.Function) *edges {
 				addType(v.Type())
 			}
 			for _, op := range instr.Operands(ops[:0]) {
-				if f, ok := (*op).(*ssa.Function); ok && f.Synthetic == "" {
-					addFunc(f)
+				switch v := (*op).(type) {
+				case *ssa.Function:
+					if v.Synthetic == "" {
+						addFunc(v)
+					}
+				case *ssa.Global:
+					if v.Pkg != nil && v.Pkg.Pkg != g.pkg {
+						// Another package's variable: its fact holds what
+						// its initializer stored (see RootVars).
+						if obj := v.Object(); obj != nil && !seen[obj] {
+							seen[obj] = true
+							e.imported = append(e.imported, obj)
+						}
+					} else if fn.Synthetic != "package initializer" {
+						e.funcs = append(e.funcs, g.globals[v]...)
+					}
 				}
 			}
 		}

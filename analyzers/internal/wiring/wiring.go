@@ -13,6 +13,7 @@ package wiring
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -87,6 +88,21 @@ type Wiring struct {
 	Lists    []FieldList
 	Indexes  []Index
 	Requests []Request
+	// Managers are the managers the code makes outside package main (a
+	// pkg/cmd/server package that main calls), each with what the code
+	// of the function that makes it asks of the API server.
+	Managers []Site
+}
+
+// Site is a manager made outside package main: where, and the requests
+// of the code the function that makes it may run, settled on the
+// manager's client (see ViaManager).
+type Site struct {
+	At       string // file:line of the NewManager call
+	Requests []Request
+	// Uncached are the resources its client reads without the cache
+	// (client.CacheOptions.DisableFor in the package).
+	Uncached []apimarkers.Resource
 }
 
 // AFact implements analysis.Fact.
@@ -110,11 +126,14 @@ func (w *Wiring) String() string {
 		}
 		s = append(s, fmt.Sprintf("request(%s:%s)", r, n.Access))
 	}
+	for _, m := range w.Managers {
+		s = append(s, "manager("+m.At+")")
+	}
 	return "wiring(" + strings.Join(s, " ") + ")"
 }
 
 func (w *Wiring) empty() bool {
-	return len(w.Uses)+len(w.Lists)+len(w.Indexes)+len(w.Requests) == 0
+	return len(w.Uses)+len(w.Lists)+len(w.Indexes)+len(w.Requests)+len(w.Managers) == 0
 }
 
 // add merges o into w, each use (type and what), list and index once.
@@ -146,6 +165,9 @@ type Result struct {
 	col *collector
 	// Funcs are the package's source functions, test files left out.
 	Funcs []*ssa.Function
+	// sites are the managers the package's functions make, outside
+	// package main.
+	sites map[*ssa.Function][]Site
 }
 
 // Of returns what the code that fns and the methods of tns may run uses,
@@ -297,10 +319,21 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return r, nil
 	}
+	if pass.Pkg.Name() != "main" {
+		r.sites = map[*ssa.Function][]Site{}
+		for _, fn := range src {
+			for call := range ssaflow.Calls(fn) {
+				if crapi.IsNewManager(call.Common()) {
+					r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached()})
+				}
+			}
+		}
+	}
 	fns, tns := r.graph.Roots(src)
 	for _, fn := range fns {
 		w := r.Of([]*ssa.Function{fn}, nil)
 		w.Requests = r.Requests([]*ssa.Function{fn}, nil)
+		w.Managers = r.managerSites([]*ssa.Function{fn}, nil)
 		if !w.empty() {
 			pass.ExportObjectFact(fn.Object(), w)
 		}
@@ -308,11 +341,47 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, tn := range tns {
 		w := r.Of(nil, []*types.TypeName{tn})
 		w.Requests = r.Requests(nil, []*types.TypeName{tn})
+		w.Managers = r.managerSites(nil, []*types.TypeName{tn})
 		if !w.empty() {
 			pass.ExportObjectFact(tn, w)
 		}
 	}
+	// An exported variable holding functions (urfave/cli's
+	// var Command = &cli.Command{Action: run}, which main lists) has
+	// what they may run.
+	for _, gl := range reach.Of(pass).SourceGraph().RootVars() {
+		stored := reach.Of(pass).SourceGraph().Stored(gl)
+		w := r.Of(stored, nil)
+		w.Requests = r.Requests(stored, nil)
+		w.Managers = r.managerSites(stored, nil)
+		if !w.empty() {
+			pass.ExportObjectFact(gl.Object(), w)
+		}
+	}
 	return r, nil
+}
+
+// managerSites returns the managers the code that fns and the methods of
+// tns may run makes outside package main, over reach's SourceGraph (a
+// test environment's manager is not one).
+func (r *Result) managerSites(fns []*ssa.Function, tns []*types.TypeName) []Site {
+	var out []Site
+	add := func(list []Site) {
+		for _, s := range list {
+			if !slices.ContainsFunc(out, func(o Site) bool { return o.At == s.At }) {
+				out = append(out, s)
+			}
+		}
+	}
+	reach.Of(r.pass).SourceGraph().Walk(fns, tns, func(fn *ssa.Function) {
+		add(r.sites[fn])
+	}, func(obj types.Object) {
+		var fact Wiring
+		if r.pass.ImportObjectFact(obj, &fact) {
+			add(fact.Managers)
+		}
+	})
+	return out
 }
 
 // directs collects each function's own uses, lists and indexes.
@@ -599,7 +668,8 @@ type Manager struct {
 
 // Managers returns the managers package main creates; none in another
 // package (a manager made elsewhere is a test environment's, or a
-// library's whose controllers are not known).
+// library's whose controllers are not known). See ManagerCalls for those
+// made in other packages of the module that main calls.
 func (r *Result) Managers() []Manager {
 	if r.pass.Pkg.Name() != "main" {
 		return nil
@@ -616,6 +686,126 @@ func (r *Result) Managers() []Manager {
 		for i := range out {
 			out[i].Funcs = []*ssa.Function{out[i].Fn}
 		}
+	}
+	return out
+}
+
+// ManagerCall is a call of package main into another package of the
+// module that makes a manager there (server.Run() of a pkg/cmd/server
+// package, cobra's cmd.Execute()).
+type ManagerCall struct {
+	Fn   *ssa.Function
+	Node ast.Node // the call, or the reference to the variable
+	Site Site
+}
+
+// ManagerCalls returns, in package main, the calls of main's code into
+// other packages that make managers, each manager once, at the first
+// call that reaches it. A manager reached only from tests (an envtest
+// environment's) is not among them: the facts follow code outside test
+// files.
+func (r *Result) ManagerCalls() []ManagerCall {
+	if r.pass.Pkg.Name() != "main" {
+		return nil
+	}
+	var out []ManagerCall
+	add := func(fn *ssa.Function, node ast.Node, obj types.Object) {
+		var fact Wiring
+		if node == nil || !r.pass.ImportObjectFact(obj, &fact) {
+			return
+		}
+		for _, s := range fact.Managers {
+			if !slices.ContainsFunc(out, func(o ManagerCall) bool { return o.Site.At == s.At }) {
+				out = append(out, ManagerCall{Fn: fn, Node: node, Site: s})
+			}
+		}
+	}
+	var ops []*ssa.Value
+	for _, fn := range r.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(ops[:0]) {
+					if gl, ok := (*op).(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg != r.pass.Pkg && gl.Object() != nil {
+						add(fn, r.use(gl.Object()), gl.Object())
+					}
+				}
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := crapi.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == r.pass.Pkg {
+					continue
+				}
+				var obj types.Object = callee
+				if recv := callee.Signature().Recv(); recv != nil {
+					named := crapi.Named(ssaflow.Deref(recv.Type()))
+					if named == nil {
+						continue
+					}
+					obj = named.Obj()
+				}
+				if expr := ssaflow.CallExpr(fn, call); expr != nil {
+					add(fn, expr, obj)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// use returns the first reference to obj in the package's files.
+func (r *Result) use(obj types.Object) ast.Node {
+	var found ast.Node
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && found == nil && r.pass.TypesInfo.Uses[id] == obj {
+				found = id
+			}
+			return found == nil
+		})
+		if found != nil {
+			break
+		}
+	}
+	return found
+}
+
+// Uncached returns the resources a manager made in the package reads
+// without its cache: the types of client.CacheOptions{DisableFor: ...}
+// in the package's files.
+func (r *Result) Uncached() []apimarkers.Resource {
+	var out []apimarkers.Resource
+	markers := apimarkers.Of(r.pass)
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			named := crapi.Named(r.pass.TypesInfo.TypeOf(lit))
+			if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != crapi.ClientPkg || named.Obj().Name() != "CacheOptions" {
+				return true
+			}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if id, isID := kv.Key.(*ast.Ident); !ok || !isID || id.Name != "DisableFor" {
+					continue
+				}
+				list, ok := kv.Value.(*ast.CompositeLit)
+				if !ok {
+					continue
+				}
+				for _, el := range list.Elts {
+					if res, ok := markers.ResourceOf(r.pass.TypesInfo.TypeOf(el)); ok {
+						if !slices.Contains(out, res) {
+							out = append(out, res)
+						}
+					}
+				}
+			}
+			return true
+		})
 	}
 	return out
 }

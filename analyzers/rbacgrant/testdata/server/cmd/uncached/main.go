@@ -1,0 +1,7 @@
+package main
+
+import "fixtures/uncached"
+
+func main() {
+	_ = uncached.Run()
+}

@@ -1,0 +1,7 @@
+package testenv
+
+import "testing"
+
+func TestStart(t *testing.T) {
+	_ = Start()
+}
