@@ -574,11 +574,34 @@ func (c *checker) actsOnRead(src *source, onSuccess, onFail map[*ssa.BasicBlock]
 				continue
 			}
 			cc, args, ok := crapi.ClientCallSSA(call.Common())
-			if !ok || !cc.IsWrite() || cc.Method == crapi.Create || len(args) < 2 {
+			if !ok {
+				if m := c.helperActs(src, call); m != "" {
+					return m
+				}
+				continue
+			}
+			if !cc.IsWrite() || cc.Method == crapi.Create || len(args) < 2 {
 				continue
 			}
 			if src.filledByRead(ssaflow.Strip(args[1])) {
 				return string(cc.Method)
+			}
+		}
+	}
+	return ""
+}
+
+// helperActs returns the write a helper of the module that call hands
+// what the read filled makes of an object of its type ("Delete"), or "".
+func (c *checker) helperActs(src *source, call *ssa.Call) string {
+	for _, arg := range call.Call.Args {
+		obj := ssaflow.Strip(arg)
+		if !src.filledByRead(obj) {
+			continue
+		}
+		for _, w := range c.h.CallAccess(call.Common()).Writes {
+			if w.Method != string(crapi.Create) && !w.Sub && types.Identical(w.Type, obj.Type()) {
+				return w.Method
 			}
 		}
 	}
