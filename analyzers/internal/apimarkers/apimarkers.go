@@ -59,6 +59,9 @@ type Package struct {
 	Kinds []Kind
 	// Rules are the +kubebuilder:rbac markers, in source order.
 	Rules []Rule
+	// Immutable are the struct fields ("Type.Field", Go names) the API
+	// server keeps from changing: an XValidation rule "self == oldSelf".
+	Immutable []string
 	// Err is set when controller-gen would reject a marker of the
 	// package; the rest is then empty, and checks asking are silent.
 	Err string
@@ -111,6 +114,9 @@ func (p *Package) String() string {
 	}
 	for _, r := range p.Rules {
 		parts = append(parts, fmt.Sprintf("rbac(%s;%s;%s)", strings.Join(r.Groups, ","), strings.Join(r.Resources, ","), strings.Join(r.Verbs, ",")))
+	}
+	for _, f := range p.Immutable {
+		parts = append(parts, "immutable("+f+")")
 	}
 	if p.Err != "" {
 		parts = append(parts, "error: "+p.Err)
@@ -174,6 +180,23 @@ func (r *Result) KindOf(t *types.TypeName) (*Kind, *Package) {
 	return p.Kind(t.Name()), p
 }
 
+// Immutable reports whether field, a field of the struct type t, is kept
+// from changing by the API server (see Package.Immutable): its value read
+// from an object is the one the object was created with.
+func (r *Result) Immutable(t *types.TypeName, field string) bool {
+	if t == nil {
+		return false
+	}
+	return slices.Contains(r.Lookup(t.Pkg()).immutable(), t.Name()+"."+field)
+}
+
+func (p *Package) immutable() []string {
+	if p == nil {
+		return nil
+	}
+	return p.Immutable
+}
+
 // The marker names read here; every other marker is left to
 // controller-gen, so that a typo in a validation marker does not cost the
 // package its kinds.
@@ -184,7 +207,45 @@ const (
 	subresourceStatus = "kubebuilder:subresource:status"
 	resource          = "kubebuilder:resource"
 	rbacRule          = "kubebuilder:rbac"
+	xValidation       = "kubebuilder:validation:XValidation"
 )
+
+// immutableRegistry holds the field form of XValidation alone, read by a
+// collector of its own: a malformed validation marker costs the package
+// its immutable fields, not its kinds.
+var immutableRegistry = sync.OnceValue(func() *markers.Registry {
+	reg := &markers.Registry{}
+	for _, d := range crdmarkers.AllDefinitions {
+		if d.Name == xValidation && d.Target == markers.DescribesField {
+			mustRegister(reg, d.Definition)
+		}
+	}
+	return reg
+})
+
+// immutableFields returns the package's fields with an XValidation rule
+// that forbids a change (self == oldSelf).
+func immutableFields(lpkg *loader.Package) []string {
+	col := &markers.Collector{Registry: immutableRegistry()}
+	var out []string
+	err := markers.EachType(col, lpkg, func(info *markers.TypeInfo) {
+		for _, f := range info.Fields {
+			for _, v := range f.Markers[xValidation] {
+				x, ok := v.(crdmarkers.XValidation)
+				if !ok || f.Name == "" {
+					continue
+				}
+				if rule := strings.Join(strings.Fields(x.Rule), ""); rule == "self==oldSelf" || rule == "oldSelf==self" {
+					out = append(out, info.Name+"."+f.Name)
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil
+	}
+	return out
+}
 
 // registry holds controller-tools' definitions of those markers.
 var registry = sync.OnceValue(func() *markers.Registry {
@@ -225,7 +286,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.own = read(pass)
 	r.own.pkg = pass.Pkg
-	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Rules) > 0 || p.Err != "" {
+	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Rules) > 0 || len(p.Immutable) > 0 || p.Err != "" {
 		pass.ExportPackageFact(p)
 	}
 	return r, nil
@@ -270,6 +331,7 @@ func read(pass *analysis.Pass) *Package {
 	if err != nil {
 		return &Package{Version: out.Version, Err: err.Error()}
 	}
+	out.Immutable = immutableFields(lpkg)
 	return out
 }
 

@@ -69,6 +69,16 @@ var dump = &analysis.Analyzer{
 							}
 							pass.Reportf(spec.Pos(), "%s", s)
 						}
+						if st, ok := spec.Type.(*ast.StructType); ok {
+							tn, _ := pass.TypesInfo.Defs[spec.Name].(*types.TypeName)
+							for _, f := range st.Fields.List {
+								for _, name := range f.Names {
+									if res.Immutable(tn, name.Name) {
+										pass.Reportf(name.Pos(), "immutable %s.%s", spec.Name.Name, name.Name)
+									}
+								}
+							}
+						}
 					case *ast.ImportSpec:
 						pn, _ := pass.TypesInfo.Implicits[spec].(*types.PkgName)
 						if pn == nil && spec.Name != nil {

@@ -57,3 +57,14 @@ type Wrapper struct {
 	// +kubebuilder:subresource:status
 	Inner Helper
 }
+
+// WorkSpec's managedBy is kept immutable by the API server; a rule that
+// only bounds a value is no such promise.
+type WorkSpec struct {
+	// +kubebuilder:validation:XValidation:rule="self == oldSelf",message="managedBy is immutable"
+	ManagedBy string `json:"managedBy,omitempty"` // want `immutable WorkSpec.ManagedBy`
+	// +kubebuilder:validation:XValidation:rule="self >= 1",message="at least one"
+	Replicas int32 `json:"replicas"`
+	// +kubebuilder:validation:XValidation:rule="oldSelf==self"
+	Class string `json:"class,omitempty"` // want `immutable WorkSpec.Class`
+}
