@@ -50,3 +50,9 @@ func TestRBACGrantEvents(t *testing.T) {
 func TestRBACGrantServer(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/server", rbacgrant.Analyzer)
 }
+
+// A module whose Makefile does not generate the role from the markers:
+// silent, as without markers.
+func TestRBACGrantHandwritten(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/handwritten", rbacgrant.Analyzer)
+}

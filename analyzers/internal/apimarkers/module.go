@@ -17,7 +17,12 @@ import (
 // moduleRules caches, per module root, the rbac rules of the whole
 // module: small values, computed once per process for the few packages
 // that ask (those that create a manager).
-var moduleRules sync.Map // root directory -> []Rule
+var moduleRules sync.Map // root directory -> moduleMarkers
+
+type moduleMarkers struct {
+	rules     []Rule
+	generated bool
+}
 
 // ModuleRules returns the +kubebuilder:rbac rules of every package of the
 // module that holds the pass's package, as controller-gen collects them
@@ -31,12 +36,46 @@ func ModuleRules(pass *analysis.Pass) (rules []Rule, ok bool) {
 	if root == "" {
 		return nil, false
 	}
+	return module(root).rules, true
+}
+
+// RoleGenerated reports whether the module's build generates its role
+// from the markers: a Makefile, a make include, a shell script, a
+// Taskfile or a go:generate line of the module (or a Makefile of a
+// directory above it, up to the repository's root) runs controller-gen's
+// rbac generator (rbac:roleName=...). A module whose markers are only
+// documentation, its role written by hand (mongodb-kubernetes-operator's
+// Makefile generates only CRDs), is not. False when the root is not found.
+func RoleGenerated(pass *analysis.Pass) bool {
+	root := moduleRoot(pass)
+	return root != "" && module(root).generated
+}
+
+func module(root string) moduleMarkers {
 	if v, ok := moduleRules.Load(root); ok {
-		return v.([]Rule), true
+		return v.(moduleMarkers)
 	}
-	rules = readModuleRules(root)
-	moduleRules.Store(root, rules)
-	return rules, true
+	m := readModule(root)
+	moduleRules.Store(root, m)
+	return m
+}
+
+// rbacGenerator is what a controller-gen invocation that writes the role
+// contains.
+const rbacGenerator = "rbac:roleName"
+
+// buildFile reports whether a file of that name may run controller-gen.
+func buildFile(name string) bool {
+	switch strings.ToLower(name) {
+	case "makefile", "gnumakefile", "taskfile.yml", "taskfile.yaml", "justfile":
+		return true
+	}
+	return strings.HasSuffix(name, ".mk") || strings.HasSuffix(name, ".sh")
+}
+
+func mentions(path, what string) bool {
+	src, err := os.ReadFile(path)
+	return err == nil && strings.Contains(string(src), what)
 }
 
 // moduleRoot returns the directory of the go.mod above the package's
@@ -58,7 +97,8 @@ func moduleRoot(pass *analysis.Pass) string {
 	}
 }
 
-func readModuleRules(root string) []Rule {
+func readModule(root string) moduleMarkers {
+	var m moduleMarkers
 	byDir := map[string][]string{}
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -79,18 +119,33 @@ func readModuleRules(root string) []Rule {
 		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
 			byDir[filepath.Dir(path)] = append(byDir[filepath.Dir(path)], path)
 		}
+		if !m.generated && (buildFile(name) || strings.HasSuffix(name, ".go")) && mentions(path, rbacGenerator) {
+			m.generated = true
+		}
 		return nil
 	})
+	// A monorepo's Makefile above the module (kuberay's ray-operator).
+	_, err := os.Stat(filepath.Join(root, ".git"))
+	for dir := filepath.Dir(root); !m.generated && err != nil; dir = filepath.Dir(dir) {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !e.IsDir() && buildFile(e.Name()) && mentions(filepath.Join(dir, e.Name()), rbacGenerator) {
+				m.generated = true
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+	}
 	dirs := make([]string, 0, len(byDir))
 	for d := range byDir {
 		dirs = append(dirs, d)
 	}
 	sort.Strings(dirs)
-	var out []Rule
 	for _, d := range dirs {
-		out = append(out, dirRules(byDir[d])...)
+		m.rules = append(m.rules, dirRules(byDir[d])...)
 	}
-	return out
+	return m
 }
 
 // dirRules reads the rbac rules of the files of one package directory,
