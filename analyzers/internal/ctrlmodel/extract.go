@@ -373,7 +373,12 @@ func newCall(m Method, fn *ssa.Function, call *ssa.Call, idx map[token.Pos]*ast.
 		c.Object = staticType(arg(0))
 		c.Predicates = optionPredicates(arg(1))
 	case Watches, WatchesMetadata:
-		c.Object = staticType(arg(0))
+		// Before controller-runtime v0.15, Watches took a source.Source
+		// (&source.Kind{...}, &source.Channel{...}): a raw source, not an
+		// object.
+		if t := staticType(arg(0)); t != nil && types.NewMethodSet(t).Lookup(nil, "DeepCopyObject") != nil {
+			c.Object = t
+		}
 		c.Handler = handlerOf(arg(1))
 		c.Predicates = optionPredicates(arg(2))
 	case WithEventFilter:
