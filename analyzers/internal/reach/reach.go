@@ -36,6 +36,9 @@ type Graph struct {
 	// elements of a value it stores (var root = &cobra.Command{RunE:
 	// func(...) error {...}}): code that reads the variable may run them.
 	globals map[*ssa.Global][]*ssa.Function
+	// globalTypes holds the named types of the values the package
+	// initializer stores in each variable.
+	globalTypes map[*ssa.Global][]*types.TypeName
 
 	mu    sync.Mutex // guards edges, filled as functions are first walked
 	edges map[*ssa.Function]*edges
@@ -50,7 +53,7 @@ type edges struct {
 
 // New returns the graph of funcs, the source functions of pkg.
 func New(pkg *types.Package, funcs []*ssa.Function) *Graph {
-	g := &Graph{pkg: pkg, methods: map[*types.TypeName][]*ssa.Function{}, globals: map[*ssa.Global][]*ssa.Function{}, edges: map[*ssa.Function]*edges{}}
+	g := &Graph{pkg: pkg, methods: map[*types.TypeName][]*ssa.Function{}, globals: map[*ssa.Global][]*ssa.Function{}, globalTypes: map[*ssa.Global][]*types.TypeName{}, edges: map[*ssa.Function]*edges{}}
 	for _, fn := range funcs {
 		if fn.Synthetic == "package initializer" {
 			g.initStores(fn)
@@ -84,16 +87,22 @@ func (g *Graph) initStores(init *ssa.Function) {
 				}
 			}
 			if gl, ok := addr.(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg == g.pkg {
-				g.globals[gl] = append(g.globals[gl], storedFuncs(st.Val, 0)...)
+				made := map[*types.TypeName]bool{}
+				g.globals[gl] = append(g.globals[gl], storedFuncs(st.Val, 0, made)...)
+				for tn := range made {
+					g.globalTypes[gl] = append(g.globalTypes[gl], tn)
+				}
+				slices.SortFunc(g.globalTypes[gl], func(a, b *types.TypeName) int { return cmp.Compare(a.Pos(), b.Pos()) })
 			}
 		}
 	}
 }
 
 // storedFuncs returns the functions of a value a package initializer
-// stores: a function, a closure, or those stored in the fields and
-// elements of a composite literal.
-func storedFuncs(v ssa.Value, depth int) []*ssa.Function {
+// stores: a function, a closure, or those stored in the fields, elements
+// and map entries of a composite literal. types gets the named types of
+// the values it makes (var controllers = map[string]I{"a": &pkg.AReconciler{}}).
+func storedFuncs(v ssa.Value, depth int, types map[*types.TypeName]bool) []*ssa.Function {
 	if depth > 4 {
 		return nil
 	}
@@ -103,16 +112,30 @@ func storedFuncs(v ssa.Value, depth int) []*ssa.Function {
 			return []*ssa.Function{v}
 		}
 	case *ssa.MakeClosure:
-		return storedFuncs(v.Fn, depth+1)
+		return storedFuncs(v.Fn, depth+1, types)
 	case *ssa.MakeInterface:
-		return storedFuncs(v.X, depth+1)
+		if n := crapi.Named(v.X.Type()); n != nil && n.Obj().Pkg() != nil {
+			types[n.Obj()] = true
+		}
+		return storedFuncs(v.X, depth+1, types)
 	case *ssa.ChangeType:
-		return storedFuncs(v.X, depth+1)
+		return storedFuncs(v.X, depth+1, types)
 	case *ssa.Slice:
-		return storedFuncs(v.X, depth+1)
+		return storedFuncs(v.X, depth+1, types)
 	case *ssa.UnOp:
-		return storedFuncs(v.X, depth+1)
+		return storedFuncs(v.X, depth+1, types)
+	case *ssa.MakeMap:
+		var out []*ssa.Function
+		for _, ref := range *v.Referrers() {
+			if mu, ok := ref.(*ssa.MapUpdate); ok && mu.Map == v {
+				out = append(out, storedFuncs(mu.Value, depth+1, types)...)
+			}
+		}
+		return out
 	case *ssa.Alloc:
+		if n := crapi.Named(v.Type()); n != nil && n.Obj().Pkg() != nil {
+			types[n.Obj()] = true
+		}
 		var out []*ssa.Function
 		var walk func(a ssa.Value, d int)
 		walk = func(a ssa.Value, d int) {
@@ -127,7 +150,7 @@ func storedFuncs(v ssa.Value, depth int) []*ssa.Function {
 					walk(ref, d+1)
 				case *ssa.Store:
 					if ref.Addr == a {
-						out = append(out, storedFuncs(ref.Val, depth+1)...)
+						out = append(out, storedFuncs(ref.Val, depth+1, types)...)
 					}
 				}
 			}
@@ -224,6 +247,9 @@ func (g *Graph) edgesOf(fn *ssa.Function) *edges {
 						}
 					} else if fn.Synthetic != "package initializer" {
 						e.funcs = append(e.funcs, g.globals[v]...)
+						for _, tn := range g.globalTypes[v] {
+							addType(types.NewPointer(tn.Type()))
+						}
 					}
 				}
 			}
