@@ -216,9 +216,35 @@ func (c *checker) checkFunc(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 // reconcile.
 func inRetry(fn *ssa.Function) bool {
 	return handedTo(fn, func(cc *ssa.CallCommon) bool {
-		r, ok := knowledge.RetrierOf(crapi.Callee(cc))
-		return ok && r.Kind == knowledge.RetriesOnError
+		if r, ok := knowledge.RetrierOf(crapi.Callee(cc)); ok && r.Kind == knowledge.RetriesOnError {
+			return true
+		}
+		return wrapsRetrier(cc.StaticCallee(), fn.Pkg)
 	})
+}
+
+// wrapsRetrier reports whether callee, a function of pkg, hands a
+// function parameter of its own to a conflict retrier (the
+// VictoriaMetrics operator's
+// func retryOnConflict(fn func() error) error { return retry.OnError(retry.DefaultRetry, isConflict, fn) }).
+func wrapsRetrier(callee *ssa.Function, pkg *ssa.Package) bool {
+	if callee == nil || callee.Pkg != pkg || pkg == nil {
+		return false
+	}
+	for call := range ssaflow.Calls(callee) {
+		r, ok := knowledge.RetrierOf(crapi.Callee(call.Common()))
+		if !ok || r.Kind != knowledge.RetriesOnError {
+			continue
+		}
+		for _, a := range call.Common().Args {
+			if p, ok := ssaflow.Strip(a).(*ssa.Parameter); ok && p.Parent() == callee {
+				if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // retried reports whether fn runs only inside a conflict retry: it is a
