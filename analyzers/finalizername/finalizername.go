@@ -39,6 +39,16 @@ type checker struct {
 	done map[*types.Const]bool
 	// params: the finalizer-name parameters of the package's functions.
 	params map[*types.Func][]int
+	// uses are the constant names met, reported once all are known: a
+	// name the package only removes (the old name of a migration, as the
+	// check's own fix asks) is not reported.
+	uses []use
+}
+
+type use struct {
+	e       ast.Expr
+	via     string
+	removal bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -70,6 +80,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	kept := map[string]bool{} // names used otherwise than removed
+	for _, u := range c.uses {
+		if !u.removal {
+			kept[constant.StringVal(pass.TypesInfo.Types[u.e].Value)] = true
+		}
+	}
+	for _, u := range c.uses {
+		if kept[constant.StringVal(pass.TypesInfo.Types[u.e].Value)] {
+			c.report(u.e, u.via)
+		}
+	}
 	return nil, nil
 }
 
@@ -87,7 +108,7 @@ func (c *checker) call(call *ast.CallExpr) {
 		return
 	}
 	if i, ok := lifecycle.NameArg(fn); ok && i < len(call.Args) {
-		c.name(call.Args[i])
+		c.record(call.Args[i], "", fn.Name() == "RemoveFinalizer")
 		return
 	}
 	// A helper of the module that hands its parameter to one of those.
@@ -138,13 +159,22 @@ func (c *checker) name(e ast.Expr) { c.nameVia(e, "") }
 // nameVia is name for a constant that becomes a finalizer name through a
 // helper; via says which (" (the finalizer name ensureFinalizer takes)"),
 // for the message.
-func (c *checker) nameVia(e ast.Expr, via string) {
+func (c *checker) nameVia(e ast.Expr, via string) { c.record(e, via, false) }
+
+// record keeps a constant finalizer name for the report; removal: the
+// call only removes it.
+func (c *checker) record(e ast.Expr, via string, removal bool) {
 	e = ast.Unparen(e)
 	tv, ok := c.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return
 	}
-	value := constant.StringVal(tv.Value)
+	c.uses = append(c.uses, use{e: e, via: via, removal: removal})
+}
+
+// report reports the name e if it is not "<domain>/<name>".
+func (c *checker) report(e ast.Expr, via string) {
+	value := constant.StringVal(c.pass.TypesInfo.Types[e].Value)
 	at := ast.Node(e)
 	if k := namedConst(c.pass.TypesInfo, e); k != nil {
 		if c.done[k] {

@@ -51,3 +51,12 @@ func Register(f finalizer.Finalizers) error {
 	}
 	return f.Register("registered", nil) // want `finalizer name "registered" is not domain-qualified`
 }
+
+// Twin: the old name of a migration, only removed, next to the new one
+// that is added (the fix this check asks for): not reported.
+const legacyFinalizer = "webapp"
+
+func Migrate(dep *appsv1.Deployment) {
+	controllerutil.RemoveFinalizer(dep, legacyFinalizer)
+	controllerutil.AddFinalizer(dep, "example.com/webapp")
+}
