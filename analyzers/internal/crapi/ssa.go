@@ -4,6 +4,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -307,4 +309,90 @@ func IsNewManager(cc *ssa.CallCommon) bool {
 		return true
 	}
 	return IsFuncIn(Callee(cc), ManagerPkg, "New")
+}
+
+// heldFuncs caches, per SSA package, the package variables its
+// initializer sets to a function and no other function of its files
+// (test files aside) assigns.
+var heldFuncs sync.Map // *ssa.Package -> map[*ssa.Global]*ssa.Function
+
+// HeldFunc returns the function a call through v runs when v loads a
+// package variable that holds one for good: a controller-runtime variable
+// (ctrl.SetControllerReference), or a variable of the package set once by
+// its initializer (cass-operator's
+// var setControllerReference = controllerutil.SetControllerReference,
+// kept for tests to replace). Nil otherwise.
+func HeldFunc(v ssa.Value) *types.Func {
+	if f := CtrlVarFunc(v); f != nil {
+		return f
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Pkg == nil {
+		return nil
+	}
+	m, ok := heldFuncs.Load(g.Pkg)
+	if !ok {
+		m, _ = heldFuncs.LoadOrStore(g.Pkg, scanHeld(g.Pkg))
+	}
+	f := m.(map[*ssa.Global]*ssa.Function)[g]
+	if f == nil {
+		return nil
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	fn, _ := f.Object().(*types.Func)
+	return fn
+}
+
+func scanHeld(pkg *ssa.Package) map[*ssa.Global]*ssa.Function {
+	stores := map[*ssa.Global]int{}
+	out := map[*ssa.Global]*ssa.Function{}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn.Synthetic == "" && fn.Prog != nil && strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go") {
+			return // a test may swap the function for a mock
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				g, ok := st.Addr.(*ssa.Global)
+				if !ok || g.Pkg != pkg {
+					continue
+				}
+				stores[g]++
+				if f, ok := st.Val.(*ssa.Function); ok && fn.Synthetic == "package initializer" {
+					out[g] = f
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for _, mem := range pkg.Members {
+		switch mem := mem.(type) {
+		case *ssa.Function:
+			visit(mem)
+		case *ssa.Type:
+			for sel := range pkg.Prog.MethodSets.MethodSet(types.NewPointer(mem.Type())).Methods() {
+				if f := pkg.Prog.MethodValue(sel); f != nil && f.Pkg == pkg {
+					visit(f)
+				}
+			}
+		}
+	}
+	for g, n := range stores {
+		if n != 1 {
+			delete(out, g)
+		}
+	}
+	return out
 }

@@ -382,6 +382,13 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	}
 	fn := crapi.Callee(cc)
 	if fn == nil {
+		// A package variable set once to the function, for tests to
+		// replace.
+		if held := crapi.HeldFunc(cc.Value); held != nil && crapi.CtrlVar(cc.Value) == "" {
+			fn = held
+		}
+	}
+	if fn == nil {
 		// ctrl.SetControllerReference, ctrl.CreateOrUpdate and
 		// ctrl.CreateOrPatch are variables holding the controllerutil
 		// functions: dynamic calls.
