@@ -111,15 +111,15 @@ func settled(fn *ssa.Function, objs *objects.Result, m *apimarkers.Result, obj s
 				continue
 			}
 			after := ssaflow.Reachable(side, nil)
-			clear := true
+			untouched := true
 			for _, op := range adds {
 				ab := op.Instr.Block()
 				if after[ab] || ssaflow.Reachable(ab, nil)[b] {
-					clear = false
+					untouched = false
 					break
 				}
 			}
-			if clear {
+			if untouched {
 				return true
 			}
 		}
