@@ -21,11 +21,7 @@ func Callee(cc *ssa.CallCommon) *types.Func {
 	if f == nil {
 		return nil
 	}
-	if o := f.Origin(); o != nil {
-		f = o
-	}
-	fn, _ := f.Object().(*types.Func)
-	return fn
+	return funcOf(f)
 }
 
 // CallArgs returns the arguments of a call without its receiver.
@@ -311,6 +307,16 @@ func IsNewManager(cc *ssa.CallCommon) bool {
 	return IsFuncIn(Callee(cc), ManagerPkg, "New")
 }
 
+// funcOf returns the declared function of f, a generic instantiation's
+// origin.
+func funcOf(f *ssa.Function) *types.Func {
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	fn, _ := f.Object().(*types.Func)
+	return fn
+}
+
 // heldFuncs caches, per SSA package, the package variables its
 // initializer sets to a function and no other function of its files
 // (test files aside) assigns.
@@ -342,11 +348,7 @@ func HeldFunc(v ssa.Value) *types.Func {
 	if f == nil {
 		return nil
 	}
-	if o := f.Origin(); o != nil {
-		f = o
-	}
-	fn, _ := f.Object().(*types.Func)
-	return fn
+	return funcOf(f)
 }
 
 func scanHeld(pkg *ssa.Package) map[*ssa.Global]*ssa.Function {
