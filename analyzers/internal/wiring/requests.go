@@ -325,20 +325,25 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 			return true, key
 		}
 		return true, ""
-	case *ssa.FieldAddr, *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
+	case *ssa.FreeVar:
+		// A closure's capture is what its enclosing function bound.
+		if b := ssaflow.Binding(v); b != nil {
+			return col.managersClient(b, depth+1)
+		}
 		return true, ""
-	case *ssa.Phi:
-		via := ""
-		for _, e := range v.Edges {
-			ok, w := col.managersClient(e, depth+1)
-			if !ok {
-				return false, ""
-			}
-			if via == "" {
-				via = w
+	case *ssa.Alloc:
+		// A captured local: the clients stored in it.
+		var stored []ssa.Value
+		for _, ref := range *v.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
+				stored = append(stored, st.Val)
 			}
 		}
-		return true, via
+		return col.anyManagers(stored, depth)
+	case *ssa.FieldAddr, *ssa.Global:
+		return true, ""
+	case *ssa.Phi:
+		return col.anyManagers(v.Edges, depth)
 	case *ssa.Call:
 		fn := crapi.Callee(v.Common())
 		if fn == nil {
@@ -356,6 +361,23 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 		return false, ""
 	}
 	return false, ""
+}
+
+// anyManagers is managersClient of a value that is one of vs (a phi's
+// edges, what is stored in a local): the manager's when each may be, on
+// the first condition found; none (a local never stored to) may be.
+func (col *collector) anyManagers(vs []ssa.Value, depth int) (bool, string) {
+	via := ""
+	for _, e := range vs {
+		ok, w := col.managersClient(e, depth+1)
+		if !ok {
+			return false, ""
+		}
+		if via == "" {
+			via = w
+		}
+	}
+	return true, via
 }
 
 // paramClient tells whether the client parameter p may be the manager's:

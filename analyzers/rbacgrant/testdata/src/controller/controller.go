@@ -66,6 +66,7 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	if err := r.Status().Patch(ctx, gb, patch); err != nil {
 		return ctrl.Result{}, err
 	}
+	r.keepLater(ctx)
 	return ctrl.Result{}, r.cleanRemote(ctx)
 }
 
@@ -79,7 +80,30 @@ func (r *GuestbookReconciler) cleanRemote(ctx context.Context) error {
 	if err := c.DeleteAllOf(ctx, &corev1.Pod{}, client.InNamespace("default")); err != nil {
 		return err
 	}
+	if err := sweepLater(ctx, c); err != nil {
+		return err
+	}
 	return r.drain(ctx, c)
+}
+
+// sweepLater runs a closure over the remote client it captures (a
+// periodic job): its calls are not the manager's either.
+func sweepLater(ctx context.Context, c client.Client) error {
+	sweep := func() {
+		_ = c.Delete(ctx, &corev1.Namespace{})
+	}
+	go sweep()
+	return nil
+}
+
+// keepLater's closure captures a local holding the manager's client: the
+// manager's role needs its delete.
+func (r *GuestbookReconciler) keepLater(ctx context.Context) {
+	mc := r.Client
+	keep := func() {
+		_ = mc.Delete(ctx, &corev1.ServiceAccount{})
+	}
+	go keep()
 }
 
 // drain is given the remote client only: its calls are not the manager's.
