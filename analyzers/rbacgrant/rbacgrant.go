@@ -191,7 +191,7 @@ func (c *checker) check(fn *ssa.Function, expr ast.Node, site wiring.Site, needs
 	var rules grantSet
 	// The role is generated from the markers of the whole module.
 	rules, ok := apimarkers.ModuleRules(c.pass)
-	if ok && !apimarkers.RoleGenerated(c.pass) {
+	if ok && !apimarkers.RoleDeployed(c.pass) {
 		return // the role is written by hand; the markers may be stale notes
 	}
 	if !ok {

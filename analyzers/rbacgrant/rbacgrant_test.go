@@ -56,3 +56,9 @@ func TestRBACGrantServer(t *testing.T) {
 func TestRBACGrantHandwritten(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/handwritten", rbacgrant.Analyzer)
 }
+
+// A module whose Makefile generates the role but whose manifests never
+// name it (they bind another role): silent too.
+func TestRBACGrantUnbound(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/unbound", rbacgrant.Analyzer)
+}

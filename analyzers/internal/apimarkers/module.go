@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -20,9 +22,16 @@ import (
 var moduleRules sync.Map // root directory -> moduleMarkers
 
 type moduleMarkers struct {
-	rules     []Rule
+	rules []Rule
+	// generated: a build file runs controller-gen's rbac generator;
+	// roles are the role names it gives, scope the directory of that file.
 	generated bool
+	roles     []string
+	scope     string
 }
+
+// deployed caches, per module root, RoleDeployed's search.
+var deployed sync.Map // root directory -> bool
 
 // ModuleRules returns the +kubebuilder:rbac rules of every package of the
 // module that holds the pass's package, as controller-gen collects them
@@ -39,16 +48,93 @@ func ModuleRules(pass *analysis.Pass) (rules []Rule, ok bool) {
 	return module(root).rules, true
 }
 
-// RoleGenerated reports whether the module's build generates its role
-// from the markers: a Makefile, a make include, a shell script, a
-// Taskfile or a go:generate line of the module (or a Makefile of a
-// directory above it, up to the repository's root) runs controller-gen's
-// rbac generator (rbac:roleName=...). A module whose markers are only
-// documentation, its role written by hand (mongodb-kubernetes-operator's
-// Makefile generates only CRDs), is not. False when the root is not found.
-func RoleGenerated(pass *analysis.Pass) bool {
+// RoleDeployed reports whether the module's build generates its role
+// from the markers and the project deploys that role. Generated: a
+// Makefile, a make include, a shell script, a Taskfile or a go:generate
+// line of the module (or a Makefile of a directory above it, up to the
+// repository's root) runs controller-gen's rbac generator
+// (rbac:roleName=NAME). A module whose markers are only documentation,
+// its role written by hand (mongodb-kubernetes-operator's Makefile
+// generates only CRDs), is not. Deployed: a manifest, chart template or
+// Go file under the directory of that build file names the role (a
+// binding's roleRef, an aggregation, kustomize's resources): velero
+// generates velero-perms but binds cluster-admin, VictoriaMetrics' role is
+// written by hand beside a generated one nothing uses. The search reads
+// files only when a check asks, once per process and module. False when
+// the root is not found.
+func RoleDeployed(pass *analysis.Pass) bool {
 	root := moduleRoot(pass)
-	return root != "" && module(root).generated
+	if root == "" {
+		return false
+	}
+	m := module(root)
+	if !m.generated {
+		return false
+	}
+	if v, ok := deployed.Load(root); ok {
+		return v.(bool)
+	}
+	b := roleNamed(m.scope, m.roles)
+	deployed.Store(root, b)
+	return b
+}
+
+// roleNameRE finds the role names of controller-gen's rbac generator.
+var roleNameRE = regexp.MustCompile(`rbac:roleName=["']?([A-Za-z0-9][A-Za-z0-9_.:-]*)`)
+
+// maxManifest bounds the files roleNamed reads: generated CRDs and
+// bundles can be megabytes, and a binding is a small file.
+const maxManifest = 1 << 20
+
+// roleNamed reports whether a manifest, template or Go file under dir,
+// other than the generated role itself (role.yaml), names one of roles as
+// a word: after a space, quote, colon, slash or dash (a templated
+// prefix: {{ .Release.Name }}-manager-role), before anything but a name's
+// letters. With no name (roleName from a variable), it is taken as named.
+func roleNamed(dir string, roles []string) bool {
+	if len(roles) == 0 {
+		return true
+	}
+	res := make([]*regexp.Regexp, len(roles))
+	for i, r := range roles {
+		res[i] = regexp.MustCompile(`(^|[^A-Za-z0-9_.=])` + regexp.QuoteMeta(r) + `($|[^A-Za-z0-9_.-])`)
+	}
+	found := false
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || found {
+			return filepath.SkipAll
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && (name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(name) {
+		case ".yaml", ".yml", ".tpl", ".json", ".go", ".jsonnet", ".libsonnet", ".cue":
+		default:
+			return nil
+		}
+		if name == "role.yaml" {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > maxManifest {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		for _, re := range res {
+			if re.Match(src) {
+				found = true
+				return filepath.SkipAll
+			}
+		}
+		return nil
+	})
+	return found
 }
 
 func module(root string) moduleMarkers {
@@ -73,9 +159,23 @@ func buildFile(name string) bool {
 	return strings.HasSuffix(name, ".mk") || strings.HasSuffix(name, ".sh")
 }
 
-func mentions(path, what string) bool {
+// generates records in m the role names of the rbac generator that the
+// file at path runs, if it does; scope is where the role's manifests are
+// looked for: the module root, or the directory above it whose Makefile
+// runs the generator.
+func (m *moduleMarkers) generates(path, scope string) {
 	src, err := os.ReadFile(path)
-	return err == nil && strings.Contains(string(src), what)
+	if err != nil || !strings.Contains(string(src), rbacGenerator) {
+		return
+	}
+	if !m.generated {
+		m.generated, m.scope = true, scope
+	}
+	for _, sm := range roleNameRE.FindAllSubmatch(src, -1) {
+		if r := string(sm[1]); !slices.Contains(m.roles, r) {
+			m.roles = append(m.roles, r)
+		}
+	}
 }
 
 // moduleRoot returns the directory of the go.mod above the package's
@@ -119,8 +219,8 @@ func readModule(root string) moduleMarkers {
 		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
 			byDir[filepath.Dir(path)] = append(byDir[filepath.Dir(path)], path)
 		}
-		if !m.generated && (buildFile(name) || strings.HasSuffix(name, ".go")) && mentions(path, rbacGenerator) {
-			m.generated = true
+		if buildFile(name) || strings.HasSuffix(name, ".go") {
+			m.generates(path, root)
 		}
 		return nil
 	})
@@ -129,8 +229,8 @@ func readModule(root string) moduleMarkers {
 	for dir := filepath.Dir(root); !m.generated && err != nil; dir = filepath.Dir(dir) {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			if !e.IsDir() && buildFile(e.Name()) && mentions(filepath.Join(dir, e.Name()), rbacGenerator) {
-				m.generated = true
+			if !e.IsDir() && buildFile(e.Name()) {
+				m.generates(filepath.Join(dir, e.Name()), dir)
 			}
 		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil || filepath.Dir(dir) == dir {
