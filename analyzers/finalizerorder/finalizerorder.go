@@ -150,9 +150,9 @@ func keyFromLive(callers map[*ssa.Function][]ssa.CallInstruction, objs *objects.
 }
 
 // writeAfter returns a write of add's object that may follow the
-// addition: a client Update or Patch of the main resource, or a call of
-// a helper that writes it (the addition itself, for a helper that adds
-// and writes).
+// addition: a client Update or Patch of the main resource, a call of a
+// helper that writes it (the addition itself, for a helper that adds and
+// writes), or a deferred write, which runs when the function returns.
 func writeAfter(objs *objects.Result, fn *ssa.Function, add lifecycle.FinalizerOp) ssa.Instruction {
 	if _, ev := objs.EffectOf(fn, add.Instr, add.Obj); ev == objects.Written {
 		return add.Instr
@@ -172,7 +172,8 @@ func writeAfter(objs *objects.Result, fn *ssa.Function, add lifecycle.FinalizerO
 			return call
 		}
 	}
-	return nil
+	// A deferred patch (a library's patch helper) sends it on return.
+	return objs.DeferredWrite(fn, add.Instr, add.Obj)
 }
 
 func report(pass *analysis.Pass, fn *ssa.Function, add lifecycle.FinalizerOp, write ssa.Instruction) {

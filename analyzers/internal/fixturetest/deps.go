@@ -6,6 +6,7 @@
 package fixturetest
 
 import (
+	_ "github.com/fluxcd/pkg/runtime/patch"
 	_ "github.com/go-logr/logr"
 	_ "github.com/onsi/ginkgo/v2"
 	_ "github.com/onsi/gomega"

@@ -28,6 +28,10 @@ const (
 	// Overwrites replaces the operand as a whole (DeepCopyInto's
 	// argument).
 	Overwrites
+	// Writes sends the operand to the server and decodes the answer into
+	// it, as a client's Patch does (a library's patch helper: see
+	// Patchers).
+	Writes
 )
 
 // Kind says which functions of a package a row is about.
@@ -145,6 +149,7 @@ var rows = func() []Row {
 		{"maps", "Copy", Func, 0, Changes, ""},
 		{"maps", "DeleteFunc", Func, 0, Changes, ""},
 	}
+	r = append(r, patcherRows()...)
 	for _, name := range []string{"Equal", "EqualFunc", "Keys", "Values", "Clone"} {
 		r = append(r, Row{"maps", name, Func, AllOperands, Reads, ""})
 	}

@@ -557,6 +557,11 @@ func libraryEffect(fn *types.Func, idx int, r Part) (Effect, Event, bool) {
 		return change(r, true, ""), None, true
 	case knowledge.Refetches:
 		return Effect{}, Fetched, true
+	case knowledge.Writes:
+		if r.Whole {
+			return Effect{}, Written, true
+		}
+		return Effect{}, None, true
 	case knowledge.Overwrites:
 		if r.Whole {
 			return Effect{}, Replaced, true

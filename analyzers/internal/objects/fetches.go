@@ -2,6 +2,7 @@ package objects
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -147,4 +148,74 @@ func (e *engine) listed(fn *ssa.Function, v ssa.Value) bool {
 	e.listDepth++
 	defer func() { e.listDepth-- }()
 	return e.eventIn(fn, e.identity(fn).Key(list), Fetched)
+}
+
+// deferredWrite returns a defer statement of fn, met on a path to at,
+// that writes the object root when fn returns: a deferred write (a patch helper's Patch, a helper
+// of the module that writes its parameter), or a deferred function
+// literal that writes the object it captures, itself or through such
+// calls (Flux's defer func() { patcher.Patch(ctx, obj) }()). Nil if none.
+func (e *engine) deferredWrite(fn *ssa.Function, at ssa.Instruction, root ssa.Value) ssa.Instruction {
+	id := e.identity(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || !ssaflow.MayPrecede(d, at) {
+				continue
+			}
+			if _, ev := e.callEffect(fn, id, d.Common(), root); ev == Written {
+				return d
+			}
+			if mc, ok := d.Call.Value.(*ssa.MakeClosure); ok && e.closureWrites(id, mc, root) {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// closureWrites reports whether the function literal mc writes the object
+// root of its maker, which it captures.
+func (e *engine) closureWrites(id *identity, mc *ssa.MakeClosure, root ssa.Value) bool {
+	f, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if i >= len(f.FreeVars) {
+			break
+		}
+		v := b
+		if alloc, ok := b.(*ssa.Alloc); ok {
+			st := ssaflow.StoresOnce(alloc)
+			if st == nil {
+				continue
+			}
+			v = st.Val
+		}
+		if r, ok := partOf(id, v, root, 0); !ok || !r.Whole {
+			continue
+		}
+		if inner := capturedObject(f, f.FreeVars[i]); inner != nil && e.eventIn(f, e.identity(f).Key(inner), Written) {
+			return true
+		}
+	}
+	return false
+}
+
+// capturedObject returns the object a closure works on through its free
+// variable fv: fv itself (a value captured as is), or what it loads from
+// it (a captured variable).
+func capturedObject(f *ssa.Function, fv *ssa.FreeVar) ssa.Value {
+	if _, ok := fv.Type().Underlying().(*types.Pointer); !ok {
+		return fv
+	}
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			if ld, ok := instr.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == fv {
+				return ld
+			}
+		}
+	}
+	return fv
 }

@@ -342,6 +342,19 @@ func (r *Result) EffectOf(fn *ssa.Function, instr ssa.Instruction, obj ssa.Value
 	return r.e.instrEffect(fn, id, instr, id.Key(obj))
 }
 
+// DeferredWrite returns a defer statement of fn, met on a path to the
+// instruction at, that writes obj when fn returns (a patch helper's
+// deferred Patch, directly or in a function literal), or nil: such a
+// write follows everything fn does to obj from at on.
+func (r *Result) DeferredWrite(fn *ssa.Function, at ssa.Instruction, obj ssa.Value) ssa.Instruction {
+	if r.e == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.e.deferredWrite(fn, at, r.e.identity(fn).Key(obj))
+}
+
 // History returns what may happen to the object obj on the paths that
 // reach the instruction from in fn since the object was last fetched,
 // written or made, or since an instruction of stops. When a path reaches
