@@ -89,3 +89,57 @@ func (r *AddFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	}
 	return ctrl.Result{}, nil
 }
+
+// instance is the identity of the process the reconciler runs in.
+type instance interface{ ClusterName() string }
+
+// Works of another cluster are skipped before the deletion branch: the
+// instance manager of that cluster, which runs the same reconciler,
+// reconciles them, their deletion included (cloudnative-pg's
+// DatabaseRole reconciler). The gate compares the Work with the
+// reconciler's own configuration. Not reported.
+type InstanceReconciler struct {
+	client.Client
+	instance instance
+}
+
+func (r *InstanceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Work{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Cluster != r.instance.ClusterName() {
+		return ctrl.Result{}, nil
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		controllerutil.RemoveFinalizer(w, finalizer)
+		return ctrl.Result{}, r.Update(ctx, w)
+	}
+	if controllerutil.AddFinalizer(w, finalizer) {
+		return ctrl.Result{}, r.Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Twin: the same field compared with a constant is no other instance's
+// share; a Work moved to another cluster after it got the finalizer keeps
+// it.
+type ConstantGateReconciler struct{ client.Client }
+
+func (r *ConstantGateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Work{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Cluster != "main" {
+		return ctrl.Result{}, nil // want `this success return without requeue comes before the deletion branch`
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		controllerutil.RemoveFinalizer(w, finalizer)
+		return ctrl.Result{}, r.Update(ctx, w)
+	}
+	if controllerutil.AddFinalizer(w, finalizer) {
+		return ctrl.Result{}, r.Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
+}

@@ -17,6 +17,10 @@ type WorkSpec struct {
 
 	// Suspend may change at any time.
 	Suspend bool `json:"suspend,omitempty"`
+
+	// Cluster names the cluster whose instance manager reconciles the
+	// Work (it may change).
+	Cluster string `json:"cluster,omitempty"`
 }
 
 // +kubebuilder:object:root=true
