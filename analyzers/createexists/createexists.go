@@ -32,7 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	converted := crapi.ReconcileFuncs(funcs)
 	for _, fn := range funcs {
-		if _, ok := crapi.ReconcilerOf(fn, converted); !ok || ssapkg.InTestFile(pass, fn.Pos()) {
+		if _, ok := crapi.ReconcilerOf(fn, converted); !ok || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for _, site := range crapi.ClientCalls(fn) {

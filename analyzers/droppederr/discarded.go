@@ -18,7 +18,7 @@ import (
 func (c *checker) checkDiscarded() {
 	for call := range ssaflow.PlainCalls(c.fn) {
 		errv, writes, ok := c.h.ClientErrorSource(call)
-		if !ok || !writes || errv == nil || used(errv) || ssapkg.InTestFile(c.pass, call.Pos()) {
+		if !ok || !writes || errv == nil || used(errv) || ssapkg.InTestCode(c.pass, call.Pos()) {
 			continue
 		}
 		if !c.successAfter(call) {

@@ -34,7 +34,7 @@ type voidCons struct {
 // calls of the package's functions.
 func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, periodic map[*ssa.Function]bool) {
 	sites := callers[c.fn]
-	if len(sites) == 0 || ssapkg.InTestFile(c.pass, c.fn.Pos()) {
+	if len(sites) == 0 || ssapkg.InTestCode(c.pass, c.fn.Pos()) {
 		return
 	}
 	done := map[*ssa.BasicBlock]bool{}
@@ -83,7 +83,7 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 	best := voidCons{kind: voidNone}
 	for _, site := range sites {
 		call, ok := site.(*ssa.Call)
-		if !ok || call.Parent() == nil || ssapkg.InTestFile(c.pass, call.Pos()) {
+		if !ok || call.Parent() == nil || ssapkg.InTestCode(c.pass, call.Pos()) {
 			continue
 		}
 		g := call.Parent()

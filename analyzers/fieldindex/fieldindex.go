@@ -123,7 +123,7 @@ func sameType(a, b crapi.TypeRef) bool { return a.Pkg == b.Pkg && a.Name == b.Na
 func checkFakes(pass *analysis.Pass, w *wiring.Result) {
 	prog := ssapkg.Of(pass)
 	for _, fn := range append(prog.SrcFuncs(), prog.InitFuncs()...) {
-		if !ssapkg.InTestFile(pass, fn.Pos()) {
+		if !ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for call := range ssaflow.Calls(fn) {

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	callers := callSites(ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(prog.SrcFuncs())))
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		// Tests write to fakes and envtest: not the objects of a cluster.
-		if ssapkg.InTestFile(pass, fn.Pos()) {
+		if ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for _, site := range crapi.ClientCalls(fn) {

@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, done: map[*types.Const]bool{}, params: nameParams(pass)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
-		if ssapkg.InTestFile(pass, cur.Node().Pos()) {
+		if ssapkg.InTestCode(pass, cur.Node().Pos()) {
 			continue // names made up for a unit test reach no API server
 		}
 		switch n := cur.Node().(type) {

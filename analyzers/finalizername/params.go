@@ -82,7 +82,7 @@ func nameParams(pass *analysis.Pass) map[*types.Func][]int {
 	}
 	for _, fn := range funcs {
 		obj := fn.Object().(*types.Func)
-		if ps := out[obj]; len(ps) > 0 && obj.Exported() && !ssapkg.InTestFile(pass, fn.Pos()) {
+		if ps := out[obj]; len(ps) > 0 && obj.Exported() && !ssapkg.InTestCode(pass, fn.Pos()) {
 			ps = slices.Clone(ps)
 			slices.Sort(ps)
 			pass.ExportObjectFact(obj, &NameParams{Params: ps})

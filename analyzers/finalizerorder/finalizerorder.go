@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 	callers := ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
 	for _, fn := range funcs {
 		// Tests write to fakes and envtest: not the objects of a cluster.
-		if len(fn.Blocks) == 0 || ssapkg.InTestFile(pass, fn.Pos()) {
+		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		check(pass, objs, callers, fn)

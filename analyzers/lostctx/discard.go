@@ -48,7 +48,7 @@ func checkDiscarded(pass *analysis.Pass, fn *ssa.Function) {
 			continue
 		}
 		expr := ssaflow.CallExpr(fn, call)
-		if expr == nil || ssapkg.InTestFile(pass, expr.Pos()) {
+		if expr == nil || ssapkg.InTestCode(pass, expr.Pos()) {
 			continue
 		}
 		stmt := statementOf(pass, expr)

@@ -65,7 +65,7 @@ func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconc
 	}
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) == 0 || ssapkg.InTestFile(pass, fn.Pos()) {
+		if !ok || !obj.Exported() || fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		seen := map[*ssa.Function]bool{fn: true}
@@ -93,7 +93,7 @@ func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconc
 // a context that makes one (up to three calls down, as for a reconcile),
 // or a function of another package of the module known to by its fact.
 func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call, reported map[*ssa.Call]bool) *DropsContext {
-	if len(contextParams(f)) == 0 || ssapkg.InTestFile(pass, f.Pos()) || diag.IsGenerated(pass, f.Pos()) {
+	if len(contextParams(f)) == 0 || ssapkg.InTestCode(pass, f.Pos()) || diag.IsGenerated(pass, f.Pos()) {
 		return nil
 	}
 	inSet := set.Has(f) // its own calls were reported by check and checkHelpers
@@ -109,7 +109,7 @@ func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map
 		if local := ssaflow.LocalCallee(cc, pass.Pkg); local != nil {
 			for _, h := range withoutContext(local, own) {
 				for _, m := range own[h.fn] {
-					if !reported[m] && !ssapkg.InTestFile(pass, m.Pos()) && !diag.IsGenerated(pass, m.Pos()) {
+					if !reported[m] && !ssapkg.InTestCode(pass, m.Pos()) && !diag.IsGenerated(pass, m.Pos()) {
 						return &DropsContext{Made: made(m), Where: "at " + position(pass, m.Pos())}
 					}
 				}

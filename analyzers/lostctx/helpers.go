@@ -36,7 +36,7 @@ func (f *OwnContext) String() string { return "ownContext(" + f.Made + ")" }
 func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][]*ssa.Call {
 	out := map[*ssa.Function][]*ssa.Call{}
 	for _, fn := range funcs {
-		if fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) > 0 || ssapkg.InTestFile(pass, fn.Pos()) {
+		if fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) > 0 || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		var made []*ssa.Call
@@ -68,7 +68,7 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 	// one themselves or call a function of the package that does.
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || fn.Parent() != nil || ssapkg.InTestFile(pass, fn.Pos()) {
+		if !ok || !obj.Exported() || fn.Parent() != nil || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for _, h := range withoutContext(fn, out) {
@@ -113,7 +113,7 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 	reported := map[*ssa.Call]bool{}
 	var dropped []droppedCall
 	for _, fn := range set.Funcs {
-		if ssapkg.InTestFile(pass, fn.Pos()) {
+		if ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		params := contextParams(fn)
@@ -206,7 +206,7 @@ func reportHelper(pass *analysis.Pass, made *ssa.Call, h chained, caller *ssa.Fu
 	if expr == nil {
 		expr = ssaflow.CallExpr(made.Parent(), made)
 	}
-	if expr == nil || ssapkg.InTestFile(pass, expr.Pos()) {
+	if expr == nil || ssapkg.InTestCode(pass, expr.Pos()) {
 		return
 	}
 	what := "context." + crapi.Callee(made.Common()).Name() + "()"

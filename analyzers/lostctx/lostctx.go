@@ -60,7 +60,7 @@ func check(pass *analysis.Pass, fn *ssa.Function) {
 	if body == nil {
 		return
 	}
-	if pass.Fset.File(body.Pos()) == nil || ssapkg.InTestFile(pass, body.Pos()) {
+	if pass.Fset.File(body.Pos()) == nil || ssapkg.InTestCode(pass, body.Pos()) {
 		return
 	}
 	params := contextParams(fn)

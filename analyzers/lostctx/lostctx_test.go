@@ -19,7 +19,7 @@ func TestLostCtx(t *testing.T) {
 // Helpers without a context parameter (of the package, of another package
 // through facts) and derived contexts that are discarded.
 func TestHelpersAndDiscarded(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./helpers")
+	fixturetest.RunWithSuggestedFixes(t, lostctx.Analyzer, "./helpers", "./fakeapi")
 }
 
 // Helpers of another package of the module that take a context and still

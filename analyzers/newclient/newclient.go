@@ -93,7 +93,7 @@ type site struct {
 // functions of their own) that are not kept for later. forFact is set when
 // the sites make a fact, for callers in other packages.
 func (c *checker) sites(fn *ssa.Function, forFact bool) []site {
-	if len(fn.Blocks) == 0 || ssapkg.InTestFile(c.pass, fn.Pos()) {
+	if len(fn.Blocks) == 0 || ssapkg.InTestCode(c.pass, fn.Pos()) {
 		return nil
 	}
 	var out []site
@@ -345,7 +345,7 @@ func (c *checker) exportFacts(live map[*ssa.Function]bool) {
 	}
 	for _, fn := range c.funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() || len(fn.Blocks) == 0 || ssapkg.InTestFile(c.pass, fn.Pos()) {
+		if !ok || fn.Parent() != nil || !obj.Exported() || len(fn.Blocks) == 0 || ssapkg.InTestCode(c.pass, fn.Pos()) {
 			continue
 		}
 		if s := visit(fn, 0); s.ok {

@@ -21,7 +21,7 @@ import (
 // dropped, and what is returned is the old value.
 func checkShadows(pass *analysis.Pass) {
 	for _, file := range pass.Files {
-		if ssapkg.InTestFile(pass, file.Pos()) {
+		if ssapkg.InTestCode(pass, file.Pos()) {
 			continue
 		}
 		retried := retriedLits(pass, file)

@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // completed elsewhere, with a reconciler not known here
 		}
 		for _, call := range ch.Find(ctrlmodel.Owns) {
-			if reported[call] || ssapkg.InTestFile(pass, call.Pos) {
+			if reported[call] || ssapkg.InTestCode(pass, call.Pos) {
 				continue
 			}
 			if msg := c.verdict(call, recs); msg != "" {

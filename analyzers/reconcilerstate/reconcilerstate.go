@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	tested := testedFields(set.Funcs, recs)
 	reported := map[token.Pos]bool{}
 	for _, fn := range set.Funcs {
-		if ssapkg.InTestFile(pass, fn.Pos()) {
+		if ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		tn, recv := reconcilerOf(fn, recs)

@@ -40,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range funcs {
 		// Reconcilers in _test.go files are stubs that return a Result
 		// with an error on purpose, to test what is done with the pair.
-		if !crapi.ReturnsResult(fn.Signature) || ssapkg.InTestFile(pass, fn.Pos()) {
+		if !crapi.ReturnsResult(fn.Signature) || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for ret := range ssaflow.Returns(fn) {

@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := map[token.Pos]bool{}
 	for _, root := range set.Roots {
 		recv := root.Fn.Signature.Recv()
-		if recv == nil || ssapkg.InTestFile(pass, root.Fn.Pos()) {
+		if recv == nil || ssapkg.InTestCode(pass, root.Fn.Pos()) {
 			continue
 		}
 		ctl := model.ControllerOf(recv.Type())

@@ -93,7 +93,7 @@ func funcBody(fn *ssa.Function) *ast.BlockStmt {
 
 func (c *checker) check(fn *ssa.Function) {
 	body := funcBody(fn)
-	if body == nil || c.pass.Fset.File(body.Pos()) == nil || ssapkg.InTestFile(c.pass, body.Pos()) {
+	if body == nil || c.pass.Fset.File(body.Pos()) == nil || ssapkg.InTestCode(c.pass, body.Pos()) {
 		return
 	}
 	if !crapi.ReturnsResult(fn.Signature) {

@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// built-in kinds whose status Kubernetes writes are certain:
 		// checkUpdate asks whoElseWrites.
 		ctls := scope[fn]
-		if len(fn.Blocks) == 0 || (ctls == nil && !all && ssapkg.InTestFile(pass, fn.Pos())) {
+		if len(fn.Blocks) == 0 || (ctls == nil && !all && ssapkg.InTestCode(pass, fn.Pos())) {
 			continue
 		}
 		_, c.inReconciler = crapi.ReconcilerOf(ssaflow.Declared(fn), nil)

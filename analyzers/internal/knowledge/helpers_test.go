@@ -35,7 +35,7 @@ var extraPaths = []string{
 	"k8s.io/client-go/metadata", "k8s.io/client-go/scale",
 	"k8s.io/client-go/tools/events", "k8s.io/client-go/tools/record",
 	"sigs.k8s.io/controller-runtime", "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil",
-	"sigs.k8s.io/controller-runtime/pkg/recorder",
+	"sigs.k8s.io/controller-runtime/pkg/recorder", "sigs.k8s.io/controller-runtime/pkg/envtest", "net/http/httptest",
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
 }
 

@@ -98,3 +98,23 @@ func TestCall(fn *types.Func) (TestRow, bool) {
 	}
 	return TestRow{}, false
 }
+
+// testSupport are the packages only test code imports: a package of the
+// module whose non-test files import one exists for tests (a fake API
+// server on httptest, the fake controllers an envtest suite runs in place
+// of kube-controller-manager), and its code is not the controller's.
+var testSupport = []string{
+	"testing",
+	"net/http/httptest",
+	"sigs.k8s.io/controller-runtime/pkg/envtest",
+}
+
+// TestSupport reports whether path is a package only test code imports.
+func TestSupport(path string) bool {
+	for _, p := range testSupport {
+		if path == p {
+			return true
+		}
+	}
+	return false
+}

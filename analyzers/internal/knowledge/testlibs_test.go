@@ -90,3 +90,19 @@ func testFuncsOf(pkg *types.Package, methods bool) []*types.Func {
 	}
 	return out
 }
+
+// The packages only tests import exist, and production packages are not
+// among them.
+func TestTestSupport(t *testing.T) {
+	byPath := loadTypes(t, "testing", "net/http/httptest", "sigs.k8s.io/controller-runtime/pkg/envtest")
+	for _, p := range []string{"testing", "net/http/httptest", "sigs.k8s.io/controller-runtime/pkg/envtest"} {
+		if byPath[p] == nil || !knowledge.TestSupport(p) {
+			t.Errorf("TestSupport(%q) = %v (loaded: %v)", p, knowledge.TestSupport(p), byPath[p] != nil)
+		}
+	}
+	for _, p := range []string{"net/http", "sigs.k8s.io/controller-runtime/pkg/client", "github.com/onsi/gomega"} {
+		if knowledge.TestSupport(p) {
+			t.Errorf("TestSupport(%q) = true", p)
+		}
+	}
+}

@@ -203,7 +203,7 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 		}
 	}
 	for _, fn := range funcs {
-		if obj := rootObj(fn); obj != nil && !ssapkg.InTestFile(pass, fn.Pos()) {
+		if obj := rootObj(fn); obj != nil && !ssapkg.InTestCode(pass, fn.Pos()) {
 			s.funcs = append(s.funcs, fn)
 		}
 	}

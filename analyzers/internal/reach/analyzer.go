@@ -81,7 +81,7 @@ func (r *Result) Source() []*ssa.Function {
 			return
 		}
 		for _, fn := range slices.Concat(p.SrcFuncs(), p.InitFuncs()) {
-			if !ssapkg.InTestFile(r.pass, fn.Pos()) {
+			if !ssapkg.InTestCode(r.pass, fn.Pos()) {
 				r.source = append(r.source, fn)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -194,6 +195,38 @@ func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
+// InTestCode reports whether pos lies in test code: a _test.go file, or
+// a file of a package that exists for tests, whose non-test files import
+// a package only tests import (knowledge.TestSupport: testing, httptest,
+// controller-runtime's envtest), such as cass-operator's fake management
+// API server and the fake StatefulSet controller its envtest suite runs.
+// Checks of the controller's own code skip it.
+func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
+	return InTestFile(pass, pos) || testSupportPackage(pass)
+}
+
+// testSupportPackages caches testSupportPackage per package.
+var testSupportPackages sync.Map // *types.Package -> bool
+
+func testSupportPackage(pass *analysis.Pass) bool {
+	if v, ok := testSupportPackages.Load(pass.Pkg); ok {
+		return v.(bool)
+	}
+	found := false
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil && knowledge.TestSupport(path) {
+				found = true
+			}
+		}
+	}
+	testSupportPackages.Store(pass.Pkg, found)
+	return found
+}
+
 // WithoutTestCallers returns callers (a function's static call sites)
 // without the calls made in _test.go files: a test that calls a helper on
 // an object it made by hand says nothing about how the program calls it,
@@ -203,7 +236,7 @@ func WithoutTestCallers(pass *analysis.Pass, callers map[*ssa.Function][]ssa.Cal
 	for fn, sites := range callers {
 		var kept []ssa.CallInstruction
 		for _, s := range sites {
-			if !InTestFile(pass, s.Parent().Pos()) {
+			if !InTestCode(pass, s.Parent().Pos()) {
 				kept = append(kept, s)
 			}
 		}

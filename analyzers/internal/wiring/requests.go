@@ -139,7 +139,7 @@ func collect(pass *analysis.Pass, markers *apimarkers.Result, funcs []*ssa.Funct
 				default:
 					continue
 				}
-				if call.Object == nil || call.SSA == nil || ssapkg.InTestFile(pass, call.SSA.Pos()) {
+				if call.Object == nil || call.SSA == nil || ssapkg.InTestCode(pass, call.SSA.Pos()) {
 					continue
 				}
 				col.add(call.Object, "", Watch, false, fmt.Sprintf("%s(%s)", call.Method, crapi.ObjectTypeString(call.Object)), call.SSA)
@@ -147,7 +147,7 @@ func collect(pass *analysis.Pass, markers *apimarkers.Result, funcs []*ssa.Funct
 		}
 	}
 	for _, fn := range funcs {
-		if ssapkg.InTestFile(pass, fn.Pos()) {
+		if ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for call := range ssaflow.Calls(fn) {
