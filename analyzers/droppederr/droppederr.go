@@ -542,8 +542,11 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 		if op, ok := ev.RemovalAt(instr); ok && src.removalMatters(c.fn) {
 			return consequence{kind: removal, removal: op}
 		}
-		if c.periodic {
-			continue // the next tick retries a Delete skipped or a write failed
+		if c.periodic || ctrlmodel.InTimerLoop(src.call.Block()) {
+			// The next tick retries a Delete skipped or a write failed: a
+			// periodic controller's, or a loop on a ticker (a Runnable's
+			// Start) that makes the failed call again.
+			continue
 		}
 		if obj, ok := src.deletes(instr); ok && best.kind > deletion {
 			// After a failed read, only a Delete of what it read acts on

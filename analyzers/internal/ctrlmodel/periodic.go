@@ -240,7 +240,7 @@ func (p *periodic) runsPeriodically(instr ssa.Instruction, depth int) bool {
 	if depth > 3 || instr.Block() == nil {
 		return false
 	}
-	if inTimerLoop(instr.Block()) {
+	if InTimerLoop(instr.Block()) {
 		return true
 	}
 	fn := instr.Parent()
@@ -276,13 +276,13 @@ func (p *periodic) repeated(fn *ssa.Function) bool {
 	return false
 }
 
-// inTimerLoop reports whether b is in a loop (a cycle of its function's
+// InTimerLoop reports whether b is in a loop (a cycle of its function's
 // blocks) that waits on a timer to reach it, and on nothing else: a
 // receive from a timer's channel, a select case of one whose body leads
 // to b, or a sleep; a receive from another channel in the loop, or a
 // select case of one whose body leads to b, makes the loop event-driven
 // (a timer there is a timeout).
-func inTimerLoop(b *ssa.BasicBlock) bool {
+func InTimerLoop(b *ssa.BasicBlock) bool {
 	after := map[*ssa.BasicBlock]bool{}
 	for _, s := range b.Succs {
 		for x := range ssaflow.Reachable(s, nil) {
