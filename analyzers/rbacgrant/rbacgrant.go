@@ -60,6 +60,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// pkg/cmd/server package): reported at main's call, with what the
 	// function that makes each may run.
 	calls := w.ManagerCalls()
+	if len(managers) > 0 && oneRun(managers, calls) {
+		// Made and run by one function (jobset's main runs the bootstrap
+		// manager of its cert package, then its own): one process, one
+		// role, checked once, at the managers main makes.
+		calls = nil
+	}
 	several := len(managers)+len(calls) > 1
 	// What the binary runs: the code package main may run, not all of
 	// its imports (a controller package's reconciler that no manager
@@ -84,6 +90,25 @@ func run(pass *analysis.Pass) (any, error) {
 		c.check(m.Fn, m.Node, m.Site, needs, all, several)
 	}
 	return nil, nil
+}
+
+// oneRun reports whether every manager package main makes and every call
+// that reaches another package's are in one function: they run in one
+// process, under its one role. Cobra subcommands, each a function literal
+// of its own, are run one at a time, each maybe under a role of its own.
+func oneRun(managers []wiring.Manager, calls []wiring.ManagerCall) bool {
+	fn := managers[0].Fn
+	for _, m := range managers {
+		if m.Fn != fn {
+			return false
+		}
+	}
+	for _, c := range calls {
+		if c.Fn != fn {
+			return false
+		}
+	}
+	return true
 }
 
 // uncached returns the resources the manager's client reads without its

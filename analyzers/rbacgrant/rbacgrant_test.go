@@ -62,3 +62,9 @@ func TestRBACGrantHandwritten(t *testing.T) {
 func TestRBACGrantUnbound(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/unbound", rbacgrant.Analyzer)
 }
+
+// A status update in a function literal that a library runs
+// (workqueue.ParallelizeUntil), through the receiver it captures.
+func TestRBACGrantParallel(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/parallel", rbacgrant.Analyzer)
+}
