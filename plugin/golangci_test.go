@@ -103,15 +103,15 @@ func TestGolangciLint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		conf := strings.Replace(string(data), "disable: []", "enable: [rbacgrant]", 1)
-		conf = strings.Replace(conf, "flags: {}", "flags: {rbacgrant: {enable: true}}", 1)
+		conf := strings.Replace(string(data), "disable: []", "enable: [statusloop]", 1)
+		conf = strings.Replace(conf, "flags: {}", "flags: {statusloop: {enable: true}}", 1)
 		// golangci-lint reports paths relative to its configuration file.
 		path := filepath.Join(dir, "optin.golangci.yml")
 		if err := os.WriteFile(path, []byte(conf), 0o666); err != nil {
 			t.Fatal(err)
 		}
 		out, _ := exampletest.Run(t, dir, gcl, append(args, "--config="+path, "--output.json.path=stdout", "./...")...)
-		exampletest.Diff(t, exampletest.OptInExpectations(t, dir, "rbacgrant"), jsonIssues(t, out))
+		exampletest.Diff(t, exampletest.OptInExpectations(t, dir, "statusloop"), jsonIssues(t, out))
 	})
 
 	t.Run("bad settings", func(t *testing.T) {

@@ -43,7 +43,7 @@ func TestSettings(t *testing.T) {
 			all++
 		}
 	}
-	if got := names(t, nil); len(got) != all || strings.Contains(strings.Join(got, " "), "rbacgrant") {
+	if got := names(t, nil); len(got) != all || strings.Contains(strings.Join(got, " "), "statusloop") {
 		t.Errorf("no settings: %d checks %v, want the %d on by default", len(got), got, all)
 	}
 	if got := names(t, map[string]any{"disable": []any{"updatepatch"}}); len(got) != all-1 || strings.Contains(strings.Join(got, " "), "updatepatch") {
@@ -55,22 +55,31 @@ func TestSettings(t *testing.T) {
 
 	// A check off by default runs when enable names it, or its flags
 	// turn it on; its own flags then apply.
-	rbac, _ := registry.Lookup("rbacgrant")
+	loop, _ := registry.Lookup("statusloop")
 	defer func() {
-		for _, f := range []string{"enable", "unused"} {
-			if err := rbac.Flags.Set(f, "false"); err != nil {
-				t.Error(err)
-			}
+		if err := loop.Flags.Set("enable", "false"); err != nil {
+			t.Error(err)
 		}
 	}()
-	if got := names(t, map[string]any{"enable": []any{"rbacgrant"}}); strings.Join(got, " ") != "rbacgrant" {
-		t.Errorf("enable rbacgrant: %v", got)
+	if got := names(t, map[string]any{"enable": []any{"statusloop"}}); strings.Join(got, " ") != "statusloop" {
+		t.Errorf("enable statusloop: %v", got)
 	}
-	if err := rbac.Flags.Set("enable", "false"); err != nil {
+	if err := loop.Flags.Set("enable", "false"); err != nil {
 		t.Fatal(err)
 	}
-	if got := names(t, map[string]any{"flags": map[string]any{"rbacgrant": map[string]any{"enable": true, "unused": true}}}); len(got) != all+1 {
-		t.Errorf("flags rbacgrant.enable: %v, want the %d on by default and rbacgrant", got, all)
+	if got := names(t, map[string]any{"flags": map[string]any{"statusloop": map[string]any{"enable": true}}}); len(got) != all+1 {
+		t.Errorf("flags statusloop.enable: %v, want the %d on by default and statusloop", got, all)
+	}
+
+	// A check's own flags apply once it is on.
+	rbac, _ := registry.Lookup("rbacgrant")
+	defer func() {
+		if err := rbac.Flags.Set("unused", "false"); err != nil {
+			t.Error(err)
+		}
+	}()
+	if got := names(t, map[string]any{"enable": []any{"rbacgrant"}, "flags": map[string]any{"rbacgrant": map[string]any{"unused": true}}}); strings.Join(got, " ") != "rbacgrant" {
+		t.Errorf("enable rbacgrant with -rbacgrant.unused: %v", got)
 	}
 
 	// Flags: the same FlagSet that -updatepatch.all sets in vet mode.
@@ -89,8 +98,10 @@ func TestSettings(t *testing.T) {
 func TestBadSettings(t *testing.T) {
 	rbac, _ := registry.Lookup("rbacgrant")
 	defer func() {
-		if err := rbac.Flags.Set("unused", "false"); err != nil {
-			t.Error(err)
+		for f, v := range map[string]string{"unused": "false", "enable": "true"} {
+			if err := rbac.Flags.Set(f, v); err != nil {
+				t.Error(err)
+			}
 		}
 	}()
 	for _, tc := range []struct {
@@ -104,7 +115,7 @@ func TestBadSettings(t *testing.T) {
 		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"nope": 1}}}, `check updatepatch has no flag "nope"`},
 		{map[string]any{"flags": map[string]any{"updatepatch": map[string]any{"all": "maybe"}}}, `invalid value "maybe" for flag updatepatch.all`},
 		{map[string]any{"enable": []any{"notfounderr"}, "disable": []any{"notfounderr"}}, "no check left to run"},
-		{map[string]any{"flags": map[string]any{"rbacgrant": map[string]any{"unused": true}}}, "-rbacgrant.unused has no effect: check rbacgrant is off by default; turn it on with -rbacgrant.enable"},
+		{map[string]any{"flags": map[string]any{"rbacgrant": map[string]any{"enable": false, "unused": true}}}, "-rbacgrant.unused has no effect: check rbacgrant is turned off; turn it on with -rbacgrant.enable"},
 		{"a string", "reconcilecheck settings"},
 	} {
 		_, err := plugin.New(tc.conf)

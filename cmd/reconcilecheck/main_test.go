@@ -53,7 +53,7 @@ func buildBinary(t *testing.T) string {
 // client-go, controller-runtime: about a minute of type-checking on two
 // cores) by the vet tool's flags, so runs with one set of flags share them.
 // That the checks are off without their flag is tested in the registry.
-var optIn = []string{"-rbacgrant.enable", "-statusloop.enable", "-timewait.enable"}
+var optIn = []string{"-statusloop.enable", "-timewait.enable"}
 
 // withOptIn returns args after the opt-in flags.
 func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }
@@ -183,7 +183,7 @@ func TestExitStatus(t *testing.T) {
 		{"", []string{"-updatepatch.nosuch", "./..."}, `check updatepatch has no flag "nosuch"`},
 		{"", []string{"-updatepatch.all=maybe", "./..."}, `invalid value "maybe" for flag updatepatch.all`},
 		{"", []string{"-updatepatch=maybe", "./..."}, `invalid value "maybe" for -updatepatch`},
-		{"", []string{"-rbacgrant.unused", "./..."}, "-rbacgrant.unused has no effect: check rbacgrant is off by default; turn it on with -rbacgrant.enable"},
+		{"", []string{"-rbacgrant.enable=false", "-rbacgrant.unused", "./..."}, "-rbacgrant.unused has no effect: check rbacgrant is turned off; turn it on with -rbacgrant.enable"},
 		{"", []string{"-notfounderr.enable=false", "-notfounderr.enable=maybe", "./..."}, `invalid value "maybe" for flag notfounderr.enable`},
 		{"", []string{"help", "nosuchcheck"}, `unknown check "nosuchcheck"`},
 		{"", []string{"-C"}, "flag needs an argument: -C"},

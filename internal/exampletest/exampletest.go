@@ -27,7 +27,7 @@ import (
 var expectRE = regexp.MustCompile(`//\s*expect:\s*([a-z0-9]+)`)
 
 // optInRE marks a finding of a check that is off by default, expected when
-// the check is turned on: "// expect with -rbacgrant.enable: rbacgrant".
+// the check is turned on: "// expect with -statusloop.enable: statusloop".
 var optInRE = regexp.MustCompile(`//\s*expect with -([a-z0-9]+)\.enable:\s*([a-z0-9]+)`)
 
 // Finding is one report: a file relative to the example root, a line, and
