@@ -195,36 +195,57 @@ func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
-// InTestCode reports whether pos lies in test code: a _test.go file, or
-// a file of a package that exists for tests, whose non-test files import
-// a package only tests import (knowledge.TestSupport: testing, httptest,
-// controller-runtime's envtest), such as cass-operator's fake management
-// API server and the fake StatefulSet controller its envtest suite runs.
-// Checks of the controller's own code skip it.
+// InTestCode reports whether pos lies in test code: a _test.go file; a
+// file that imports a package only tests import (knowledge.TestSupport:
+// testing, httptest, controller-runtime's envtest), such as the test
+// helpers some packages keep beside their code (cass-operator's
+// pkg/reconciliation/testing.go); or any file of a package all of whose
+// non-test files do, a package that exists for tests (cass-operator's
+// internal/envtest: a fake management API and the fake StatefulSet
+// controller its envtest suite runs). Checks of the controller's own code
+// skip it.
 func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
-	return InTestFile(pass, pos) || testSupportPackage(pass)
+	if InTestFile(pass, pos) {
+		return true
+	}
+	support := testSupportFiles(pass)
+	if tf := pass.Fset.File(pos); tf != nil && support.files[tf] {
+		return true
+	}
+	return support.all
 }
 
-// testSupportPackages caches testSupportPackage per package.
-var testSupportPackages sync.Map // *types.Package -> bool
+// testSupport is, for a package, which of its non-test files import a
+// package only tests import, and whether all do.
+type testSupport struct {
+	files map[*token.File]bool
+	all   bool
+}
 
-func testSupportPackage(pass *analysis.Pass) bool {
-	if v, ok := testSupportPackages.Load(pass.Pkg); ok {
-		return v.(bool)
+// testSupportCache caches testSupportFiles per package.
+var testSupportCache sync.Map // *types.Package -> testSupport
+
+func testSupportFiles(pass *analysis.Pass) testSupport {
+	if v, ok := testSupportCache.Load(pass.Pkg); ok {
+		return v.(testSupport)
 	}
-	found := false
+	ts := testSupport{files: map[*token.File]bool{}}
+	n := 0
 	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+		tf := pass.Fset.File(f.Pos())
+		if tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
 			continue
 		}
+		n++
 		for _, imp := range f.Imports {
 			if path, err := strconv.Unquote(imp.Path.Value); err == nil && knowledge.TestSupport(path) {
-				found = true
+				ts.files[tf] = true
 			}
 		}
 	}
-	testSupportPackages.Store(pass.Pkg, found)
-	return found
+	ts.all = n > 0 && len(ts.files) == n
+	testSupportCache.Store(pass.Pkg, ts)
+	return ts
 }
 
 // WithoutTestCallers returns callers (a function's static call sites)
