@@ -2,12 +2,16 @@ package crapi
 
 import (
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // Callee returns the function or interface method a call invokes; nil for a
@@ -351,13 +355,38 @@ func HeldFunc(v ssa.Value) *types.Func {
 	return funcOf(f)
 }
 
+// testHelperFiles caches testHelperFile per file name.
+var testHelperFiles sync.Map // string -> bool
+
+// testHelperFile reports whether the Go file at name imports a package
+// only tests import (knowledge.TestSupport): test helpers kept beside a
+// package's code (cass-operator's testing.go, which swaps
+// setControllerReference for a mock), as ssapkg.InTestCode counts them.
+func testHelperFile(name string) bool {
+	if v, ok := testHelperFiles.Load(name); ok {
+		return v.(bool)
+	}
+	found := false
+	if f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly); err == nil {
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil && knowledge.TestSupport(path) {
+				found = true
+			}
+		}
+	}
+	testHelperFiles.Store(name, found)
+	return found
+}
+
 func scanHeld(pkg *ssa.Package) map[*ssa.Global]*ssa.Function {
 	stores := map[*ssa.Global]int{}
 	out := map[*ssa.Global]*ssa.Function{}
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
-		if fn.Synthetic == "" && fn.Prog != nil && strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go") {
-			return // a test may swap the function for a mock
+		if fn.Synthetic == "" && fn.Prog != nil {
+			if name := fn.Prog.Fset.Position(fn.Pos()).Filename; strings.HasSuffix(name, "_test.go") || testHelperFile(name) {
+				return // a test may swap the function for a mock
+			}
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
