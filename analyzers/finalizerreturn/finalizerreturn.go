@@ -103,7 +103,7 @@ func settled(fn *ssa.Function, objs *objects.Result, m *apimarkers.Result, obj s
 	rb := ret.Block()
 	for _, b := range fn.Blocks {
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok || !b.Dominates(rb) || !(immutableOf(fn, objs, m, obj, ifi.Cond, 0) || instanceGate(fn, objs, obj, ifi.Cond)) {
+		if !ok || !b.Dominates(rb) || !immutableOf(fn, objs, m, obj, ifi.Cond, 0) && !instanceGate(fn, objs, obj, ifi.Cond) {
 			continue
 		}
 		for _, side := range b.Succs {

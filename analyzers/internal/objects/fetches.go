@@ -196,7 +196,7 @@ func (e *engine) closureWrites(id *identity, mc *ssa.MakeClosure, root ssa.Value
 		if r, ok := partOf(id, v, root, 0); !ok || !r.Whole {
 			continue
 		}
-		if inner := capturedObject(f, f.FreeVars[i]); inner != nil && e.eventIn(f, e.identity(f).Key(inner), Written) {
+		if e.eventIn(f, e.identity(f).Key(capturedObject(f, f.FreeVars[i])), Written) {
 			return true
 		}
 	}
