@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	pathpkg "path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -99,7 +100,13 @@ func PackageName(pass *analysis.Pass, pos token.Pos, path, defaultName string) (
 	if _, obj := scope.LookupParent(defaultName, pos); obj != nil {
 		return "", nil, false
 	}
-	return defaultName, []analysis.TextEdit{addImport(pass.Fset, f, path, modulePath(pass, f))}, true
+	// The name a fix writes must be the name the file imports it by:
+	// metav1 for k8s.io/apimachinery/pkg/apis/meta/v1 (package v1).
+	alias := ""
+	if pkgName(pass, path) != defaultName {
+		alias = defaultName
+	}
+	return defaultName, []analysis.TextEdit{addImport(pass.Fset, f, alias, path, modulePath(pass, f))}, true
 }
 
 func innermost(pass *analysis.Pass, f *ast.File, pos token.Pos) *types.Scope {
@@ -201,4 +208,30 @@ func sharesLine(tf *token.File, f *ast.File, spec *ast.ImportSpec, line int) boo
 		return tf.Line(gd.Lparen) == line || tf.Line(gd.Rparen) == line
 	}
 	return true
+}
+
+// pkgName returns the declared name of the package path as the package
+// being analysed sees it (its imports, direct or not), or else the last
+// element of the path.
+func pkgName(pass *analysis.Pass, path string) string {
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) string
+	find = func(p *types.Package) string {
+		for _, imp := range p.Imports() {
+			if imp.Path() == path {
+				return imp.Name()
+			}
+			if !seen[imp] {
+				seen[imp] = true
+				if n := find(imp); n != "" {
+					return n
+				}
+			}
+		}
+		return ""
+	}
+	if n := find(pass.Pkg); n != "" {
+		return n
+	}
+	return pathpkg.Base(path)
 }

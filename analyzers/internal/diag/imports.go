@@ -71,8 +71,12 @@ func moduleOf(dir string) string {
 // of its kind (standard library, third party, module), in sorted order
 // within it, or as a new group of its own where goimports -local
 // <module> would put it; module is the path of the module holding f.
-func addImport(fset *token.FileSet, f *ast.File, path, module string) analysis.TextEdit {
+// A name other than "" imports the package under that name.
+func addImport(fset *token.FileSet, f *ast.File, name, path, module string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
+	if name != "" {
+		quoted = name + " " + quoted
+	}
 	var decl *ast.GenDecl
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
@@ -252,4 +256,38 @@ func importsC(gd *ast.GenDecl) bool {
 		}
 	}
 	return false
+}
+
+// Import is a package a fix refers to: its path, and the name it is
+// imported by when the file does not import it yet.
+type Import struct{ Path, Name string }
+
+// PackageNames is PackageName for several packages at once: their names
+// at pos, in the order given, and one set of edits adding the missing
+// imports. Two imports added at the same place are one edit, their lines
+// in the order given (list paths sorted); ok is false where the edits
+// cannot be combined (a lone "import x" line rewritten twice) or a name
+// is not available.
+func PackageNames(pass *analysis.Pass, pos token.Pos, imports ...Import) (names []string, edits []analysis.TextEdit, ok bool) {
+	for _, imp := range imports {
+		name, es, ok := PackageName(pass, pos, imp.Path, imp.Name)
+		if !ok {
+			return nil, nil, false
+		}
+		names = append(names, name)
+	next:
+		for _, e := range es {
+			for i, old := range edits {
+				switch {
+				case e.Pos == e.End && old.Pos == old.End && e.Pos == old.Pos:
+					edits[i].NewText = append(append([]byte(nil), old.NewText...), e.NewText...)
+					continue next
+				case e.Pos < old.End && old.Pos < e.End, e.Pos == old.Pos:
+					return nil, nil, false
+				}
+			}
+			edits = append(edits, e)
+		}
+	}
+	return names, edits, true
 }

@@ -45,7 +45,7 @@ func TestAddImport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := apply(t, fset, src, addImport(fset, f, path, module))
+			got := apply(t, fset, src, addImport(fset, f, "", path, module))
 			if _, err := parser.ParseFile(token.NewFileSet(), "out.go", got, parser.ParseComments); err != nil {
 				t.Fatalf("the result does not parse: %v\n%s", err, got)
 			}
