@@ -89,6 +89,9 @@ func seedPaths() []string {
 	for _, r := range knowledge.Patchers() {
 		add(r.Pkg)
 	}
+	for _, r := range knowledge.OrphaningRows() {
+		add(r.Pkg)
+	}
 	wq, _ := knowledge.EnqueueMethods()
 	add(wq)
 	for _, p := range extraPaths {
