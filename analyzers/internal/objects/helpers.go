@@ -33,6 +33,9 @@ type helpers struct {
 	// statusWrites: the SSA indexes (bits) of the interface-typed
 	// parameters whose status subresource it may write.
 	statusWrites map[*types.Func]uint64
+	// plainDeletes: the SSA indexes (bits) of the interface-typed
+	// parameters it may delete with no propagation policy.
+	plainDeletes map[*types.Func]uint64
 }
 
 // DeletionTest says that a function's bool result tests the deletion
@@ -71,6 +74,9 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 		}
 		if p.StatusWritten && i < 64 {
 			h.statusWrites[fn] |= 1 << i
+		}
+		if p.DeletedPlain && i < 64 {
+			h.plainDeletes[fn] |= 1 << i
 		}
 	}
 	if s.Deletion != nil {
@@ -189,6 +195,10 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 			}
 			if bits := r.statusWritten(fn); bits&^h.statusWrites[obj] != 0 {
 				h.statusWrites[obj] |= bits
+				changed = true
+			}
+			if bits := r.plainDeleted(fn); bits&^h.plainDeletes[obj] != 0 {
+				h.plainDeletes[obj] |= bits
 				changed = true
 			}
 			if _, ok := h.tests[obj]; !ok {

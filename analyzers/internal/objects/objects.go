@@ -67,6 +67,9 @@ type ParamSummary struct {
 	// StatusWritten: its status subresource may be written (a parameter
 	// of interface type: the caller's argument tells the kind).
 	StatusWritten bool
+	// DeletedPlain: it may be deleted with no propagation policy (a
+	// parameter of interface type: the caller's argument tells the kind).
+	DeletedPlain bool
 	// Fetched: it is read from the server (on some path); else Written:
 	// it is written, and the server's answer read back into it.
 	Fetched, Written bool
@@ -104,6 +107,9 @@ func (f *Summary) String() string {
 		}
 		if p.StatusWritten {
 			parts = append(parts, fmt.Sprintf("statusWritten(%d)", i))
+		}
+		if p.DeletedPlain {
+			parts = append(parts, fmt.Sprintf("deletedPlain(%d)", i))
 		}
 		if p.Fetched {
 			parts = append(parts, fmt.Sprintf("fetched(%d)", i))
@@ -171,7 +177,7 @@ func Of(pass *analysis.Pass) *Result {
 }
 
 func newHelpers() *helpers {
-	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}}
+	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}, plainDeletes: map[*types.Func]uint64{}}
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -240,6 +246,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 			}
 			if i < 64 && r.h.statusWrites[obj]&(1<<i) != 0 {
 				fact.Params[i].StatusWritten = true
+			}
+			if i < 64 && r.h.plainDeletes[obj]&(1<<i) != 0 {
+				fact.Params[i].DeletedPlain = true
 			}
 		}
 		if t, ok := r.h.tests[obj]; ok {

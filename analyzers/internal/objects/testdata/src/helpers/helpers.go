@@ -78,3 +78,24 @@ func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) erro
 func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)$`
 	return c.Status().Update(ctx, dep)
 }
+
+// Remove deletes an object whose kind its caller knows, naming no
+// propagation policy: deletedPlain for the caller's argument.
+func Remove(ctx context.Context, c client.Client, obj client.Object) error { // want Remove:`deletedPlain\(2\)`
+	return c.Delete(ctx, obj, client.GracePeriodSeconds(0))
+}
+
+// RemoveQuietly deletes it through Remove.
+func RemoveQuietly(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveQuietly:`deletedPlain\(2\)`
+	return client.IgnoreNotFound(Remove(ctx, c, obj))
+}
+
+// RemoveInBackground names the policy; RemoveWith hands the caller's
+// options on: neither is a plain delete.
+func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(unknown\)\)$`
+	return c.Delete(ctx, obj, client.PropagationPolicy("Background"))
+}
+
+func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(unknown\)\)$`
+	return c.Delete(ctx, obj, opts...)
+}
