@@ -25,6 +25,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
@@ -149,6 +150,7 @@ var checks = func() []Check {
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 		{Analyzer: timewait.Analyzer, Catalogue: "C14", Off: "silent on every real project measured, but it catches none of the three public fixes of its class that build here"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
+		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -217,6 +217,14 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	if err != nil {
 		return ctrl.Result{}, err
 	}
+	if !metav1.IsControlledBy(job, backup) {
+		// Left by an earlier backup of the same name: make room for ours.
+		// Named no propagation policy, so its pod stays behind.
+		if err := r.Delete(ctx, job); client.IgnoreNotFound(err) != nil { // expect: orphandelete
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil
+	}
 
 	switch {
 	case jobFinished(job, batchv1.JobComplete):
