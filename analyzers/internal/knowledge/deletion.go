@@ -47,12 +47,12 @@ func OrphaningRows() []Orphaning { return append([]Orphaning(nil), orphaning...)
 type Propagation uint8
 
 const (
-	// PropagationUnknown: the option may set it (a type of the user's,
-	// client.DeleteOptions whose fields are not followed).
+	// PropagationUnknown says the option may set it (a type of the
+	// user's, client.DeleteOptions whose fields are not followed).
 	PropagationUnknown Propagation = iota
-	// PropagationNone: the option never sets it.
+	// PropagationNone says the option never sets it.
 	PropagationNone
-	// PropagationSet: the option sets it (client.PropagationPolicy).
+	// PropagationSet says the option sets it (client.PropagationPolicy).
 	PropagationSet
 )
 
