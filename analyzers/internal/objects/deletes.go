@@ -88,17 +88,13 @@ func (r *Result) Deletions(cc *ssa.CallCommon) []Deletion {
 // parameters that it deletes with no propagation policy, itself or
 // through the helpers it calls.
 func (r *Result) plainDeleted(fn *ssa.Function) uint64 {
-	var bits uint64
-	for call := range ssaflow.Calls(fn) {
-		for _, d := range r.Deletions(call.Common()) {
-			p, ok := d.Obj.(*ssa.Parameter)
-			if !ok || d.Policy != knowledge.PropagationNone || !types.IsInterface(p.Type()) {
-				continue
-			}
-			if i := ssaflow.ParamIndex(fn, p); i >= 0 && i < 64 {
-				bits |= 1 << i
+	return interfaceParams(fn, func(cc *ssa.CallCommon) []ssa.Value {
+		var out []ssa.Value
+		for _, d := range r.Deletions(cc) {
+			if d.Policy == knowledge.PropagationNone {
+				out = append(out, d.Obj)
 			}
 		}
-	}
-	return bits
+		return out
+	})
 }

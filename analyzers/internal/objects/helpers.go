@@ -348,9 +348,16 @@ func (r *Result) StatusWrites(cc *ssa.CallCommon) []ssa.Value {
 // parameters whose status subresource it writes, itself or through the
 // helpers it calls.
 func (r *Result) statusWritten(fn *ssa.Function) uint64 {
+	return interfaceParams(fn, r.StatusWrites)
+}
+
+// interfaceParams returns the SSA indexes (bits) of fn's interface-typed
+// parameters among the objects that of gives for each call of fn: what
+// a helper does to an object whose kind only its caller knows.
+func interfaceParams(fn *ssa.Function, of func(*ssa.CallCommon) []ssa.Value) uint64 {
 	var bits uint64
 	for call := range ssaflow.Calls(fn) {
-		for _, obj := range r.StatusWrites(call.Common()) {
+		for _, obj := range of(call.Common()) {
 			p, ok := obj.(*ssa.Parameter)
 			if !ok || !types.IsInterface(p.Type()) {
 				continue
