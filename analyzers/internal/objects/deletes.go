@@ -74,6 +74,9 @@ func (r *Result) Deletions(cc *ssa.CallCommon) []Deletion {
 		return nil
 	}
 	bits := r.h.plainDeletes[callee]
+	if bits == 0 || len(cc.Args) != callee.Signature().Params().Len()+ssaflow.ReceiverOffset(callee) {
+		return nil // a bound method's call lacks the receiver: the indexes would shift
+	}
 	// SSA indexes on both sides, as in StatusWrites.
 	var out []Deletion
 	for i, a := range cc.Args {

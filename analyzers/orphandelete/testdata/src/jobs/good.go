@@ -55,3 +55,19 @@ func (r *Reconciler) deleteOthers(ctx context.Context, cj *batchv1.CronJob, dep 
 	}
 	return r.Delete(ctx, pod)
 }
+
+// removeFirst deletes its first object and only reads the second.
+func (r *Reconciler) removeFirst(ctx context.Context, a, b client.Object) error {
+	if b.GetName() == "" {
+		return nil
+	}
+	return r.Delete(ctx, a)
+}
+
+// A bound method value: its call's arguments lack the receiver, so they
+// are not matched with the helper's parameters; the ConfigMap is what is
+// deleted here, not the Job.
+func (r *Reconciler) viaMethodValue(ctx context.Context, cm *corev1.ConfigMap, job *batchv1.Job) error {
+	del := r.removeFirst
+	return del(ctx, cm, job)
+}
