@@ -138,7 +138,7 @@ func LookupType(from *types.Package, path, name string) types.Type {
 		return t
 	}
 	var result types.Type
-	p := findImport(from, path)
+	p := FindImport(from, path)
 	if p != nil {
 		if obj, ok := p.Scope().Lookup(name).(*types.TypeName); ok {
 			result = obj.Type()
@@ -153,7 +153,9 @@ func LookupType(from *types.Package, path, name string) types.Type {
 	return result
 }
 
-func findImport(from *types.Package, path string) *types.Package {
+// FindImport returns the package path among the transitive imports of
+// from (from itself included), or nil.
+func FindImport(from *types.Package, path string) *types.Package {
 	seen := map[*types.Package]bool{}
 	queue := []*types.Package{from}
 	for len(queue) > 0 {

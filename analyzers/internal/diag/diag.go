@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 )
 
 // File returns the syntax tree of the file of pass that contains pos.
@@ -214,24 +216,8 @@ func sharesLine(tf *token.File, f *ast.File, spec *ast.ImportSpec, line int) boo
 // being analysed sees it (its imports, direct or not), or else the last
 // element of the path.
 func pkgName(pass *analysis.Pass, path string) string {
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) string
-	find = func(p *types.Package) string {
-		for _, imp := range p.Imports() {
-			if imp.Path() == path {
-				return imp.Name()
-			}
-			if !seen[imp] {
-				seen[imp] = true
-				if n := find(imp); n != "" {
-					return n
-				}
-			}
-		}
-		return ""
-	}
-	if n := find(pass.Pkg); n != "" {
-		return n
+	if p := crapi.FindImport(pass.Pkg, path); p != nil {
+		return p.Name()
 	}
 	return pathpkg.Base(path)
 }

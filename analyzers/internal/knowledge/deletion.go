@@ -1,6 +1,9 @@
 package knowledge
 
-import "go/types"
+import (
+	"go/types"
+	"maps"
+)
 
 // This file says what a delete request does to an object's dependents
 // when it names no propagation policy, and which options of
@@ -95,9 +98,5 @@ func DeleteOptionPropagation(t types.Type) Propagation {
 // DeleteOptionTypes returns the option types of the table, by name, for
 // tests.
 func DeleteOptionTypes() map[string]Propagation {
-	out := make(map[string]Propagation, len(deleteOptions))
-	for k, v := range deleteOptions {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(deleteOptions)
 }
