@@ -14,7 +14,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/argroles"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -25,20 +27,19 @@ var doc string
 
 // Analyzer reports finalizer names that are not "<domain>/<name>".
 var Analyzer = &analysis.Analyzer{
-	Name:      "finalizername",
-	Doc:       checkdoc.MustExtract(doc, "finalizername"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(NameParams)},
+	Name:     "finalizername",
+	Doc:      checkdoc.MustExtract(doc, "finalizername"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer, argroles.Analyzer},
+	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
 	// done: the named constants already reported (each once per package).
 	done map[*types.Const]bool
-	// params: the finalizer-name parameters of the package's functions.
-	params map[*types.Func][]int
+	// roles: the finalizer-name parameters of the module's helpers.
+	roles *argroles.Result
 	// uses are the constant names met, reported once all are known: a
 	// name the package only removes (the old name of a migration, as the
 	// check's own fix asks) is not reported.
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return nil, nil // run only for the facts of the module's helpers: none there
 	}
-	c := &checker{pass: pass, done: map[*types.Const]bool{}, params: nameParams(pass)}
+	c := &checker{pass: pass, done: map[*types.Const]bool{}, roles: argroles.Of(pass)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
 		if ssapkg.InTestCode(pass, cur.Node().Pos()) {
@@ -112,7 +113,7 @@ func (c *checker) call(call *ast.CallExpr) {
 		return
 	}
 	// A helper of the module that hands its parameter to one of those.
-	if ps := c.helperNames(fn); len(ps) > 0 {
+	if ps := c.roles.Params(fn, argroles.FinalizerName); len(ps) > 0 {
 		for _, i := range ps {
 			if i < len(call.Args) && (!fn.Signature().Variadic() || i < fn.Signature().Params().Len()-1) {
 				c.nameVia(call.Args[i], helperVia(c.pass, fn, i))
@@ -258,4 +259,17 @@ func builtinName(info *types.Info, call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	return b.Name(), true
+}
+
+// helperVia names, for a message, the helper fn whose parameter i is a
+// finalizer name: " (the finalizer name finalizers.Ensure takes as name)".
+func helperVia(pass *analysis.Pass, fn *types.Func, i int) string {
+	name := crapi.FuncName(pass.Pkg, fn)
+	param := ""
+	if ps := fn.Signature().Params(); i < ps.Len() {
+		if n := ps.At(i).Name(); n != "" && n != "_" {
+			param = " as " + n
+		}
+	}
+	return " (the finalizer name " + name + " takes" + param + ")"
 }

@@ -130,3 +130,18 @@ func MergeFromExpr(client, base string, lock bool) string {
 	}
 	return client + ".MergeFrom(" + base + ")"
 }
+
+// FuncName names fn as code in package from would write it in a message:
+// "Ensure", "Remover.Remove", "finalizers.Ensure" for another package's.
+func FuncName(from *types.Package, fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n := Named(recv.Type()); n != nil {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != from {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}

@@ -312,35 +312,6 @@ func StandardLibrary(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-// eventRecorders maps the packages of the event recorders a manager hands
-// out to the API group of the events they write: the old recorder
-// (tools/record) writes core events, the new one (tools/events, whose
-// interface is an alias of an internal package's) events.k8s.io events.
-var eventRecorders = map[string]string{
-	"k8s.io/client-go/tools/record":          "",
-	"k8s.io/client-go/tools/events":          "events.k8s.io",
-	"k8s.io/client-go/tools/internal/events": "events.k8s.io",
-}
-
-// EventGroup reports whether fn is a method of an event recorder that
-// records an event (Event, Eventf, AnnotatedEventf), and the API group of
-// the events it writes.
-func EventGroup(fn *types.Func) (group string, ok bool) {
-	if fn == nil || fn.Pkg() == nil {
-		return "", false
-	}
-	sig, isSig := fn.Type().(*types.Signature)
-	if !isSig || sig.Recv() == nil {
-		return "", false
-	}
-	group, ok = eventRecorders[fn.Pkg().Path()]
-	switch fn.Name() {
-	case "Event", "Eventf", "AnnotatedEventf":
-		return group, ok
-	}
-	return "", false
-}
-
 // schemeAggregators are the AddToScheme functions of dependency modules
 // that add many API groups at once, by the path prefixes of the packages
 // whose types they register. client-go's kubernetes/scheme adds every

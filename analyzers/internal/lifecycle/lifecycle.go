@@ -325,3 +325,64 @@ func NameArg(fn *types.Func) (int, bool) {
 // need no domain: metav1.FinalizerOrphanDependents,
 // metav1.FinalizerDeleteDependents and corev1.FinalizerKubernetes.
 var StandardFinalizers = map[string]bool{"orphan": true, "foregroundDeletion": true, "kubernetes": true}
+
+// ListedFinalizers returns the values instr lists in an object's
+// finalizers, when it stores a list into ObjectMeta.Finalizers
+// (obj.Finalizers = append(obj.Finalizers, name), or = []string{name}) or
+// gives one to SetFinalizers (obj.SetFinalizers(append(obj.GetFinalizers(),
+// name))), and the list's elements are known.
+func ListedFinalizers(instr ssa.Instruction) []ssa.Value {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if isFinalizersAddr(x.Addr) {
+			return listElems(x.Val)
+		}
+	case ssa.CallInstruction:
+		callee := crapi.Callee(x.Common())
+		args := crapi.CallArgs(x.Common())
+		// ObjectMeta's method, or metav1.Object's through client.Object.
+		if callee != nil && len(args) == 1 && callee.Name() == "SetFinalizers" && callee.Signature().Recv() != nil && callee.Pkg() != nil && callee.Pkg().Path() == MetaV1Pkg {
+			return listElems(args[0])
+		}
+	}
+	return nil
+}
+
+// isFinalizersAddr reports whether addr is the address of an ObjectMeta's
+// Finalizers field (obj.Finalizers through the embedded ObjectMeta too).
+func isFinalizersAddr(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok || !crapi.IsNamed(ptr.Elem(), MetaV1Pkg, "ObjectMeta") {
+		return false
+	}
+	return fieldName(ptr.Elem(), fa.Field) == "Finalizers"
+}
+
+// listElems returns the elements a finalizer list adds, when they are
+// known: those appended (append(list, a, b)) or those of a slice literal
+// ([]string{a, b}).
+func listElems(v ssa.Value) []ssa.Value {
+	v = ssaflow.StripConv(v)
+	if call, ok := v.(*ssa.Call); ok {
+		b, isBuiltin := call.Call.Value.(*ssa.Builtin)
+		if !isBuiltin || b.Name() != "append" || len(call.Call.Args) != 2 {
+			return nil
+		}
+		v = call.Call.Args[1]
+	}
+	elems, ok := ssaflow.VariadicElems(v)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, e := range elems {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}

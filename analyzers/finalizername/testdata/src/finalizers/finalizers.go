@@ -10,7 +10,7 @@ import (
 )
 
 // Ensure adds the finalizer it is given and writes the object.
-func Ensure(ctx context.Context, c client.Client, obj client.Object, name string) error { // want Ensure:"nameParams\\(3\\)"
+func Ensure(ctx context.Context, c client.Client, obj client.Object, name string) error {
 	if controllerutil.AddFinalizer(obj, name) {
 		return c.Update(ctx, obj)
 	}
@@ -22,7 +22,7 @@ type Remover struct {
 	Client client.Client
 }
 
-func (r Remover) Remove(ctx context.Context, obj client.Object, name string) error { // want Remove:"nameParams\\(2\\)"
+func (r Remover) Remove(ctx context.Context, obj client.Object, name string) error {
 	if remove(obj, name) {
 		return r.Client.Update(ctx, obj)
 	}

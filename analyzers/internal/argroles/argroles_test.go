@@ -1,0 +1,16 @@
+package argroles_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/argroles"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+// TestParams checks the Params facts of the fixtures' exported functions:
+// through the library (recorders of both APIs, AddFinalizer, a list given
+// to SetFinalizers), through helpers of the same and of another package,
+// and the twins that get none (a built value, a captured one, a message).
+func TestParams(t *testing.T) {
+	fixturetest.Run(t, argroles.Analyzer)
+}
