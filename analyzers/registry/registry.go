@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/eventtype"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
@@ -151,6 +152,7 @@ var checks = func() []Check {
 		{Analyzer: timewait.Analyzer, Catalogue: "C14", Off: "silent on every real project measured, but it catches none of the three public fixes of its class that build here"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
+		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -237,6 +237,8 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 		if err := dump.UnmarkGuestbook(ctx, r.Client, client.ObjectKeyFromObject(gb)); err != nil {
 			return ctrl.Result{}, err
 		}
+		// "Error" is no event type: the recorder drops this one.
+		r.Recorder.Eventf(backup, gb, "Error", "Failed", "Dump", "the dump of guestbook %s failed", gb.Name) // expect: eventtype
 		return ctrl.Result{}, r.setPhase(ctx, backup, webappv1alpha1.BackupFailed, "the dump Job failed")
 	}
 	if backup.Status.Phase != webappv1alpha1.BackupRunning {

@@ -1,0 +1,172 @@
+package eventtype
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/argroles"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports events recorded with a type client-go drops.
+var Analyzer = &analysis.Analyzer{
+	Name:     "eventtype",
+	Doc:      checkdoc.MustExtract(doc, "eventtype"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/eventtype.md",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, argroles.Analyzer},
+	Run:      run,
+}
+
+// meant maps, lower-cased, the words used for an event type to the type
+// they mean: the two valid ones in other case, and the levels of loggers.
+var meant = map[string]string{
+	"normal": "Normal", "info": "Normal", "information": "Normal", "success": "Normal",
+	"warning": "Warning", "warn": "Warning", "error": "Warning", "err": "Warning",
+	"failed": "Warning", "failure": "Warning", "fatal": "Warning", "critical": "Warning",
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if ssapkg.IsDependency(pass) {
+		return nil, nil
+	}
+	roles := argroles.Of(pass)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if ssapkg.InTestCode(pass, call.Pos()) {
+			continue // a fake recorder's events reach no API server
+		}
+		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		reasons := roles.Params(fn, argroles.EventReason)
+		for _, i := range roles.Params(fn, argroles.EventType) {
+			if arg := argAt(fn, call, i); arg != nil {
+				check(pass, fn, call, i, arg, reasons)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// argAt returns the argument of call for fn's parameter i (the receiver
+// excluded), unless it is part of a variadic list or a spread.
+func argAt(fn *types.Func, call *ast.CallExpr, i int) ast.Expr {
+	sig := fn.Signature()
+	if i < 0 || i >= len(call.Args) || sig.Variadic() && i >= sig.Params().Len()-1 {
+		return nil
+	}
+	return call.Args[i]
+}
+
+// stringConst returns the value of e when it is a string constant.
+func stringConst(pass *analysis.Pass, e ast.Expr) (string, bool) {
+	tv, ok := pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+func check(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, i int, arg ast.Expr, reasons []int) {
+	typ, ok := stringConst(pass, arg)
+	if !ok {
+		return // computed at run time
+	}
+	if _, valid := knowledge.EventTypes[typ]; valid {
+		return
+	}
+	const drops = "client-go drops the event (\"Unsupported event type\") and it never appears"
+	helper := ""
+	if _, lib := argroles.Library(fn, argroles.EventType); !lib {
+		helper = crapi.FuncName(pass.Pkg, fn)
+	}
+	// Swapped: the reason argument holds a type.
+	for _, j := range reasons {
+		reasonArg := argAt(fn, call, j)
+		if reasonArg == nil {
+			continue
+		}
+		r, ok := stringConst(pass, reasonArg)
+		if _, valid := knowledge.EventTypes[r]; !ok || !valid {
+			continue
+		}
+		what := "event type and reason swapped"
+		if helper != "" {
+			what = helper + " is given the " + what
+		}
+		diag.Report(pass, analysis.Diagnostic{
+			Pos: arg.Pos(), End: arg.End(),
+			Message:        fmt.Sprintf("%s: %q in the type's place, %q in the reason's; %s; swap them", what, typ, r, drops),
+			SuggestedFixes: swap(pass, arg, reasonArg),
+		})
+		return
+	}
+	use := "corev1.EventTypeNormal or corev1.EventTypeWarning"
+	want, known := meant[strings.ToLower(typ)]
+	if known {
+		use = "corev1." + knowledge.EventTypes[want]
+	}
+	msg := fmt.Sprintf("%q is not an event type the recorder accepts: %s; use %s", typ, drops, use)
+	if helper != "" {
+		msg = fmt.Sprintf("%s gives %q to the recorder as the event type, which it does not accept: %s; use %s", helper, typ, drops, use)
+	}
+	var fixes []analysis.SuggestedFix
+	// The constant is typed string: a parameter of another string type
+	// (a helper's own EventType) would not take it.
+	if known && types.AssignableTo(types.Typ[types.String], fn.Signature().Params().At(i).Type()) {
+		fixes = replace(pass, arg, want)
+	}
+	diag.Report(pass, analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, SuggestedFixes: fixes})
+}
+
+// replace writes corev1's constant for the type want in place of arg.
+func replace(pass *analysis.Pass, arg ast.Expr, want string) []analysis.SuggestedFix {
+	names, edits, ok := diag.PackageNames(pass, arg.Pos(), diag.Import{Path: knowledge.EventTypesPkg, Name: "corev1"})
+	if !ok {
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(names[0] + "." + knowledge.EventTypes[want])})
+	return []analysis.SuggestedFix{{Message: "Use corev1." + knowledge.EventTypes[want], TextEdits: edits}}
+}
+
+// swap exchanges the texts of the type and reason arguments.
+func swap(pass *analysis.Pass, typ, reason ast.Expr) []analysis.SuggestedFix {
+	text := func(e ast.Expr) []byte {
+		f := pass.Fset.File(e.Pos())
+		src, err := pass.ReadFile(f.Name())
+		if err != nil {
+			return nil
+		}
+		start, end := f.Offset(e.Pos()), f.Offset(e.End())
+		if end > len(src) {
+			return nil
+		}
+		return src[start:end]
+	}
+	t, r := text(typ), text(reason)
+	if t == nil || r == nil {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "Swap the event type and reason", TextEdits: []analysis.TextEdit{
+		{Pos: typ.Pos(), End: typ.End(), NewText: r},
+		{Pos: reason.Pos(), End: reason.End(), NewText: t},
+	}}}
+}
