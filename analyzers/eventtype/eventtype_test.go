@@ -3,8 +3,8 @@ package eventtype_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/eventtype"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 )
 
 func TestEventType(t *testing.T) {
