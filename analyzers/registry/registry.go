@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/enqueueobject"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/eventtype"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerdeadlock"
@@ -153,6 +154,7 @@ var checks = func() []Check {
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
+		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 	}
 	var names []string
 	for _, c := range cs {

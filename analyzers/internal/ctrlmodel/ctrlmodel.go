@@ -112,7 +112,8 @@ type Call struct {
 	// Watches or WatchesMetadata (*v1.Deployment for &appsv1.Deployment{});
 	// nil when unknown, e.g. when the argument already is an interface.
 	Object types.Type
-	// Handler is the event handler of Watches and WatchesMetadata.
+	// Handler is the event handler of Watches and WatchesMetadata (for a
+	// call made Via a helper of another package, only its Kind).
 	Handler *Handler
 	// Predicates are those given to For, Owns, Watches or WatchesMetadata
 	// through builder.WithPredicates options, or the argument of
@@ -123,7 +124,8 @@ type Call struct {
 	Reconciler types.Type
 	// Via is the helper of another package that makes this call, known
 	// from its BuilderFunc fact; the call's position is that of the
-	// helper's call, and Expr, Handler and Predicates are not known.
+	// helper's call, and Expr, the Handler's value and Predicates are not
+	// known.
 	Via *types.Func
 }
 

@@ -29,6 +29,9 @@ type BuilderFunc struct {
 type FactCall struct {
 	Method string
 	Type   crapi.TypeRef
+	// Handler is the kind of a Watches' event handler (HandlerOther when
+	// not known), so that a rule about handlers holds across packages.
+	Handler HandlerKind
 }
 
 // AFact implements analysis.Fact.
@@ -52,6 +55,9 @@ func factCall(c *Call) FactCall {
 	fc := FactCall{Method: string(c.Method)}
 	if c.Object != nil {
 		fc.Type, _ = crapi.RefOf(c.Object)
+	}
+	if c.Handler != nil {
+		fc.Handler = c.Handler.Kind
 	}
 	return fc
 }
@@ -183,6 +189,9 @@ func (e *extractor) imported(call *ssa.Call, fn *ssa.Function) []pending {
 		c.Object = fc.Type.Resolve(e.pkg)
 		if c.Object == nil {
 			c.Method = WatchesRawSource // an unknown source: the model is incomplete
+		}
+		if c.Method == Watches || c.Method == WatchesMetadata {
+			c.Handler = &Handler{Kind: fc.Handler}
 		}
 		out = append(out, pending{&c, root})
 	}

@@ -8,6 +8,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
@@ -76,6 +77,9 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 func (r *GuestbookRestoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&webappv1alpha1.GuestbookRestore{}).
+		// A restore waits for its backup; but this enqueues the backup's own
+		// name, and no restore is found under it.
+		Watches(&webappv1alpha1.GuestbookBackup{}, &handler.EnqueueRequestForObject{}). // expect: enqueueobject
 		Named("guestbookrestore").
 		Complete(r)
 }

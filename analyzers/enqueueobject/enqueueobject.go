@@ -1,0 +1,80 @@
+package enqueueobject
+
+import (
+	_ "embed"
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports Watches of another kind than For that enqueue the
+// watched object's own key.
+var Analyzer = &analysis.Analyzer{
+	Name:     "enqueueobject",
+	Doc:      checkdoc.MustExtract(doc, "enqueueobject"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/enqueueobject.md",
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	if model == nil {
+		return nil, nil
+	}
+	reported := map[*ctrlmodel.Call]bool{}
+	for _, ch := range model.Chains {
+		forType := forOf(ch)
+		if forType == nil {
+			continue
+		}
+		for _, c := range append(ch.Find(ctrlmodel.Watches), ch.Find(ctrlmodel.WatchesMetadata)...) {
+			if reported[c] || c.Handler == nil || c.Handler.Kind != ctrlmodel.HandlerForObject ||
+				c.Object == nil || ctrlmodel.DynamicKind(c.Object) || types.Identical(c.Object, forType) ||
+				ssapkg.InTestCode(pass, c.Pos) {
+				continue
+			}
+			reported[c] = true
+			watched, target := crapi.ObjectTypeString(c.Object), crapi.ObjectTypeString(forType)
+			msg := fmt.Sprintf("%s on a controller For %s enqueues each %s's own name: the reconcile looks up a %s of that name, which exists only where the two share names, so the %s the event concerns is not reconciled; map the event with handler.EnqueueRequestForOwner (Owns) or handler.EnqueueRequestsFromMapFunc",
+				c, target, short(watched), short(target), short(target))
+			// No fix: which mapping is right depends on how T refers to the
+			// For object (an owner reference to it, a label, a field).
+			diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: msg})
+		}
+	}
+	return nil, nil
+}
+
+// forOf returns the chain's For type when it is one known kind.
+func forOf(ch *ctrlmodel.Chain) types.Type {
+	var t types.Type
+	for _, f := range ch.Find(ctrlmodel.For) {
+		if f.Object == nil || ctrlmodel.DynamicKind(f.Object) || t != nil && !types.Identical(t, f.Object) {
+			return nil
+		}
+		t = f.Object
+	}
+	return t
+}
+
+// short is the type's name without its package: "Secret" for
+// "corev1.Secret".
+func short(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return s[i+1:]
+		}
+	}
+	return s
+}

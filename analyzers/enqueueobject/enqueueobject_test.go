@@ -1,0 +1,12 @@
+package enqueueobject_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/enqueueobject"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestEnqueueObject(t *testing.T) {
+	fixturetest.Run(t, enqueueobject.Analyzer)
+}
