@@ -333,6 +333,9 @@ func (r *Result) StatusWrites(cc *ssa.CallCommon) []ssa.Value {
 		return nil
 	}
 	bits := r.h.statusWrites[callee]
+	if bits == 0 || len(cc.Args) != callee.Signature().Params().Len()+ssaflow.ReceiverOffset(callee) {
+		return nil // a bound method's call lacks the receiver: the indexes would shift
+	}
 	// SSA indexes on both sides: a static method call's first argument
 	// is the receiver, as is its function's first parameter.
 	var out []ssa.Value

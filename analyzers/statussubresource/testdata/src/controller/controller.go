@@ -56,6 +56,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := helpers.Save(ctx, r.Client, g); err != nil {
 		return ctrl.Result{}, err
 	}
+	// A bound method value: its call's arguments lack the receiver, so
+	// they are not matched with the helper's parameters (the Widget's
+	// status is written, not the Gadget's).
+	write := r.writeFirst
+	if err := write(ctx, w, g); err != nil {
+		return ctrl.Result{}, err
+	}
 
 	// Built-in types and unstructured objects are not the module's kinds.
 	pod := &corev1.Pod{}
@@ -68,4 +75,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 
 func (r *Reconciler) updateStatus(ctx context.Context, obj client.Object) error { // writes the status of parameter 2
 	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) writeFirst(ctx context.Context, first, _ client.Object) error {
+	return r.Status().Update(ctx, first)
 }
