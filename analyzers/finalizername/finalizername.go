@@ -182,8 +182,14 @@ func (c *checker) report(e ast.Expr, via string) {
 			return
 		}
 		c.done[k] = true
+		if c.library(k) {
+			return // a name another API defines (Gateway API's GatewayClass finalizer): not the module's to rename
+		}
 		if k.Pkg() == c.pass.Pkg {
 			if spec := constSpec(c.pass, k); spec != nil {
+				if c.library(namedConst(c.pass.TypesInfo, ast.Unparen(spec.(ast.Expr)))) {
+					return // const name = gwapiv1.GatewayClassFinalizerGatewaysExist
+				}
 				at = spec // reported once, where it is declared
 			}
 		}
@@ -200,6 +206,12 @@ func (c *checker) report(e ast.Expr, via string) {
 	diag.Reportf(c.pass, at, nil,
 		"finalizer name %q%s is not domain-qualified: the API server warns on every write of a custom resource that carries it, and another controller may use the same name and remove it; rename it to %s, keep removing %q from objects that still carry it",
 		value, via, suggestion(value), value)
+}
+
+// library reports whether k is a constant of a package outside the
+// analysed module.
+func (c *checker) library(k *types.Const) bool {
+	return k != nil && k.Pkg() != nil && c.pass.Module != nil && !ssapkg.InModule(c.pass, k.Pkg().Path())
 }
 
 // suggestion proposes a qualified name: "finalizer.example.com" becomes
