@@ -13,7 +13,8 @@
 // one: it finds none (or an unrelated one of the same name), and the
 // object the change concerns is never reconciled. The check reports
 // Watches(&T{}, &handler.EnqueueRequestForObject{}) (or its typed form)
-// on a builder chain whose For type is known and is not T. Map the event
+// on a builder chain whose For type is known and is not T, unless its
+// reconciler never reads the request (it syncs everything). Map the event
 // to the object it concerns: handler.EnqueueRequestForOwner (Owns, for
 // objects the controller owns) or handler.EnqueueRequestsFromMapFunc.
 package enqueueobject

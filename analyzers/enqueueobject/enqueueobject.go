@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "enqueueobject",
 	Doc:      checkdoc.MustExtract(doc, "enqueueobject"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/enqueueobject.md",
-	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ssapkg.Analyzer},
 	Run:      run,
 }
 
@@ -35,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
 		forType := forOf(ch)
-		if forType == nil {
+		if forType == nil || ignoresRequest(pass, ch) {
 			continue
 		}
 		for _, c := range append(ch.Find(ctrlmodel.Watches), ch.Find(ctrlmodel.WatchesMetadata)...) {
@@ -66,6 +66,33 @@ func forOf(ch *ctrlmodel.Chain) types.Type {
 		t = f.Object
 	}
 	return t
+}
+
+// ignoresRequest reports whether the chain's reconciler, declared in this
+// package, never reads the request it is given (a Reconcile that syncs
+// everything whatever the event): then any key will do.
+func ignoresRequest(pass *analysis.Pass, ch *ctrlmodel.Chain) bool {
+	recs := ch.Reconcilers()
+	if len(recs) == 0 {
+		return false
+	}
+	for _, t := range recs {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, "Reconcile")
+		m, ok := obj.(*types.Func)
+		if !ok || m.Pkg() != pass.Pkg {
+			return false
+		}
+		pkg := ssapkg.Of(pass).Package()
+		if pkg == nil {
+			return false
+		}
+		fn := pkg.Prog.FuncValue(m)
+		// Parameters: the receiver, the context, the request.
+		if fn == nil || len(fn.Params) != 3 || len(*fn.Params[2].Referrers()) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // short is the type's name without its package: "Secret" for

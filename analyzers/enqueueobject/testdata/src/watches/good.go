@@ -55,3 +55,21 @@ func (r *AnyReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		Watches(&corev1.Secret{}, &handler.EnqueueRequestForObject{}).
 		Complete(r)
 }
+
+// A reconcile that never reads its request syncs everything on any
+// event: whichever key is enqueued will do.
+type SyncAllReconciler struct {
+	client.Client
+}
+
+func (r *SyncAllReconciler) Reconcile(ctx context.Context, _ ctrl.Request) (ctrl.Result, error) {
+	var namespaces corev1.NamespaceList
+	return ctrl.Result{}, r.List(ctx, &namespaces)
+}
+
+func (r *SyncAllReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Namespace{}).
+		Watches(&corev1.ConfigMap{}, &handler.EnqueueRequestForObject{}).
+		Complete(r)
+}

@@ -37,7 +37,8 @@ type PodReconciler struct {
 }
 
 func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	return ctrl.Result{}, nil
+	var pod corev1.Pod
+	return ctrl.Result{}, client.IgnoreNotFound(r.Get(ctx, req.NamespacedName, &pod))
 }
 
 func (r *PodReconciler) SetupWithManager(mgr ctrl.Manager) error {
@@ -54,7 +55,8 @@ type ServiceReconciler struct {
 }
 
 func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	return ctrl.Result{}, nil
+	var svc corev1.Service
+	return ctrl.Result{}, client.IgnoreNotFound(r.Get(ctx, req.NamespacedName, &svc))
 }
 
 func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
