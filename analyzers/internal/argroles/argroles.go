@@ -28,13 +28,13 @@ import (
 type Role uint8
 
 const (
-	// FinalizerName: the name argument of controllerutil.AddFinalizer and
-	// the other functions of lifecycle.NameArg, or an element of a list
-	// stored in an object's finalizers.
+	// FinalizerName is the name argument of controllerutil.AddFinalizer
+	// and the other functions of lifecycle.NameArg, or an element of a
+	// list stored in an object's finalizers.
 	FinalizerName Role = iota
-	// EventType: the type argument of an event recorder's method.
+	// EventType is the type argument of an event recorder's method.
 	EventType
-	// EventReason: the reason argument of an event recorder's method.
+	// EventReason is the reason argument of an event recorder's method.
 	EventReason
 	numRoles
 )
