@@ -53,8 +53,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // a fake recorder's events reach no API server
 		}
 		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-		if fn == nil {
-			continue
+		if fn == nil || methodExpr(pass, call) {
+			continue // a method expression's arguments start with the receiver
 		}
 		reasons := roles.Params(fn, argroles.EventReason)
 		for _, i := range roles.Params(fn, argroles.EventType) {
@@ -64,6 +64,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// methodExpr reports whether call calls a method expression
+// (record.EventRecorder.Event(rec, obj, ...)).
+func methodExpr(pass *analysis.Pass, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := pass.TypesInfo.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
 }
 
 // argAt returns the argument of call for fn's parameter i (the receiver

@@ -20,3 +20,15 @@ func report(rec record.EventRecorder, obj *corev1.ConfigMap, err error) {
 	rec.Event(obj, typ, "Reconciled", "done")
 	rec.AnnotatedEventf(obj, map[string]string{"severity": "Error"}, corev1.EventTypeWarning, "Invalid", "bad")
 }
+
+// A method expression's arguments start with the receiver: "Info" is
+// the level, not the type record's first parameter takes.
+type level string
+
+func (l level) record(typ string, rec record.EventRecorder, obj *corev1.ConfigMap) {
+	rec.Event(obj, typ, string(l), "")
+}
+
+func viaMethodExpr(rec record.EventRecorder, obj *corev1.ConfigMap) {
+	level.record("Info", corev1.EventTypeNormal, rec, obj)
+}
