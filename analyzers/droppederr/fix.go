@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 )
 
 // fix returns the edit that makes the failing branch return the error:
@@ -205,12 +206,8 @@ func resolvesAt(pass *analysis.Pass, scope *types.Scope, pos token.Pos, expr ast
 // end of that line (after a trailing comment), if stmt is alone on its
 // line.
 func (c *checker) lineOf(stmt ast.Stmt) (indent string, eol token.Pos, ok bool) {
-	tf := c.pass.Fset.File(stmt.Pos())
-	if tf == nil || c.pass.ReadFile == nil {
-		return "", token.NoPos, false
-	}
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil || len(src) != tf.Size() {
+	tf, src, ok := diag.Source(c.pass, stmt.Pos())
+	if !ok {
 		return "", token.NoPos, false
 	}
 	off := tf.Offset(stmt.Pos())

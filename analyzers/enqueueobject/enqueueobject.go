@@ -45,9 +45,9 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			reported[c] = true
-			watched, target := crapi.ObjectTypeString(c.Object), crapi.ObjectTypeString(forType)
+			target := kindName(forType)
 			msg := fmt.Sprintf("%s on a controller For %s enqueues each %s's own name: the reconcile looks up a %s of that name, which exists only where the two share names, so the %s the event concerns is not reconciled; map the event with handler.EnqueueRequestForOwner (Owns) or handler.EnqueueRequestsFromMapFunc",
-				c, target, short(watched), short(target), short(target))
+				c, crapi.ObjectTypeString(forType), kindName(c.Object), target, target)
 			// No fix: which mapping is right depends on how T refers to the
 			// For object (an owner reference to it, a label, a field).
 			diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: msg})
@@ -79,7 +79,7 @@ func ignoresRequest(pass *analysis.Pass, ch *ctrlmodel.Chain) bool {
 	for _, t := range recs {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, "Reconcile")
 		m, ok := obj.(*types.Func)
-		if !ok || m.Pkg() != pass.Pkg {
+		if !ok || m.Pkg() != pass.Pkg || !crapi.IsReconcileMethod(m) {
 			return false
 		}
 		pkg := ssapkg.Of(pass).Package()
@@ -87,21 +87,21 @@ func ignoresRequest(pass *analysis.Pass, ch *ctrlmodel.Chain) bool {
 			return false
 		}
 		fn := pkg.Prog.FuncValue(m)
-		// Parameters: the receiver, the context, the request.
-		if fn == nil || len(fn.Params) != 3 || len(*fn.Params[2].Referrers()) > 0 {
+		if fn == nil {
+			return false
+		}
+		rec, ok := crapi.ReconcilerOf(fn, nil)
+		if !ok || len(*rec.Req.Referrers()) > 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// short is the type's name without its package: "Secret" for
-// "corev1.Secret".
-func short(s string) string {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '.' {
-			return s[i+1:]
-		}
+// kindName is the name of the object type t: "Secret" for *corev1.Secret.
+func kindName(t types.Type) string {
+	if n := crapi.Named(t); n != nil {
+		return n.Obj().Name()
 	}
-	return s
+	return crapi.ObjectTypeString(t)
 }

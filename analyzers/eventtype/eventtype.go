@@ -160,20 +160,9 @@ func replace(pass *analysis.Pass, arg ast.Expr, want string) []analysis.Suggeste
 
 // swap exchanges the texts of the type and reason arguments.
 func swap(pass *analysis.Pass, typ, reason ast.Expr) []analysis.SuggestedFix {
-	text := func(e ast.Expr) []byte {
-		f := pass.Fset.File(e.Pos())
-		src, err := pass.ReadFile(f.Name())
-		if err != nil {
-			return nil
-		}
-		start, end := f.Offset(e.Pos()), f.Offset(e.End())
-		if end > len(src) {
-			return nil
-		}
-		return src[start:end]
-	}
-	t, r := text(typ), text(reason)
-	if t == nil || r == nil {
+	t, okT := diag.Text(pass, typ)
+	r, okR := diag.Text(pass, reason)
+	if !okT || !okR {
 		return nil
 	}
 	return []analysis.SuggestedFix{{Message: "Swap the event type and reason", TextEdits: []analysis.TextEdit{

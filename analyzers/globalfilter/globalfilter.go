@@ -167,12 +167,8 @@ func moveToFor(pass *analysis.Pass, ch *ctrlmodel.Chain, filter *ctrlmodel.Call)
 // with its comments, so that the comment of the line above stays.
 func deletion(pass *analysis.Pass, sel *ast.SelectorExpr, wef *ast.CallExpr) analysis.TextEdit {
 	plain := analysis.TextEdit{Pos: sel.X.End(), End: wef.End()}
-	tf := pass.Fset.File(wef.Pos())
-	if tf == nil {
-		return plain
-	}
-	src, err := pass.ReadFile(tf.Name())
-	if err != nil || tf.Size() != len(src) {
+	tf, src, ok := diag.Source(pass, wef.Pos())
+	if !ok {
 		return plain
 	}
 	lineText := func(l int) string {

@@ -42,14 +42,9 @@ func (c *checker) report(rs *ast.ReturnStmt, lit *ast.CompositeLit, branch *ast.
 
 // text renders e as written when it fits on one line, else as printed.
 func (c *checker) text(e ast.Node) string {
-	if tf := c.pass.Fset.File(e.Pos()); tf != nil && c.pass.ReadFile != nil {
-		if src, err := c.pass.ReadFile(tf.Name()); err == nil && len(src) == tf.Size() {
-			start, end := tf.Offset(e.Pos()), tf.Offset(e.End())
-			if 0 <= start && start <= end && end <= len(src) {
-				if t := string(src[start:end]); !strings.ContainsAny(t, "\n") && !strings.Contains(t, "//") && !strings.Contains(t, "/*") {
-					return t
-				}
-			}
+	if src, ok := diag.Text(c.pass, e); ok {
+		if t := string(src); !strings.ContainsAny(t, "\n") && !strings.Contains(t, "//") && !strings.Contains(t, "/*") {
+			return t
 		}
 	}
 	var buf bytes.Buffer

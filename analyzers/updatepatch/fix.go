@@ -268,12 +268,8 @@ func indexOf(list []ast.Stmt, pos token.Pos) int {
 // lineIndent returns the white space that precedes pos on its line; ok is
 // false if something else does.
 func lineIndent(pass *analysis.Pass, pos token.Pos) (string, bool) {
-	tf := pass.Fset.File(pos)
-	if tf == nil {
-		return "", false
-	}
-	content, err := pass.ReadFile(tf.Name())
-	if err != nil {
+	tf, content, ok := diag.Source(pass, pos)
+	if !ok {
 		return "", false
 	}
 	off := tf.Offset(pos)
