@@ -3,7 +3,9 @@ package enqueueobject
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -23,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "enqueueobject",
 	Doc:      checkdoc.MustExtract(doc, "enqueueobject"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/enqueueobject.md",
-	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ssapkg.Analyzer, ownership.Analyzer},
 	Run:      run,
 }
 
@@ -48,12 +51,47 @@ func run(pass *analysis.Pass) (any, error) {
 			target := kindName(forType)
 			msg := fmt.Sprintf("%s on a controller For %s enqueues each %s's own name: the reconcile looks up a %s of that name, which exists only where the two share names, so the %s the event concerns is not reconciled; map the event with handler.EnqueueRequestForOwner (Owns) or handler.EnqueueRequestsFromMapFunc",
 				c, crapi.ObjectTypeString(forType), kindName(c.Object), target, target)
-			// No fix: which mapping is right depends on how T refers to the
-			// For object (an owner reference to it, a label, a field).
-			diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: msg})
+			// A fix only where the module makes For objects the controllers
+			// of T objects: otherwise which mapping is right depends on how
+			// T refers to the For object (a label, a field).
+			d := analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: msg}
+			if fix, ok := ownsFix(pass, c, forType); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			diag.Report(pass, d)
 		}
 	}
 	return nil, nil
+}
+
+// ownsFix turns Watches(&T{}, &handler.EnqueueRequestForObject{}, opts...)
+// into Owns(&T{}, opts...) — EnqueueRequestForOwner of the For type, only
+// controller owners — when the code of the module gives T objects
+// controller references to For objects (the ownership layer's edges).
+func ownsFix(pass *analysis.Pass, c *ctrlmodel.Call, forType types.Type) (analysis.SuggestedFix, bool) {
+	if c.Method != ctrlmodel.Watches || c.Expr == nil || c.Expr.Ellipsis.IsValid() || len(c.Expr.Args) < 2 {
+		return analysis.SuggestedFix{}, false
+	}
+	sel, ok := c.Expr.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	owned := false
+	for _, k := range ownership.TypeKeys(forType) {
+		owned = owned || slices.Contains(ownership.Of(pass).OwnerKeys(c.Object, true), k)
+	}
+	if !owned {
+		return analysis.SuggestedFix{}, false
+	}
+	// Remove the handler with the comma before it.
+	end := c.Expr.Args[1].End()
+	return analysis.SuggestedFix{
+		Message: "watch with Owns",
+		TextEdits: []analysis.TextEdit{
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Owns")},
+			{Pos: c.Expr.Args[0].End(), End: end},
+		},
+	}, true
 }
 
 // forOf returns the chain's For type when it is one known kind.

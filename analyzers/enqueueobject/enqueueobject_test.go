@@ -8,5 +8,5 @@ import (
 )
 
 func TestEnqueueObject(t *testing.T) {
-	fixturetest.Run(t, enqueueobject.Analyzer)
+	fixturetest.RunWithSuggestedFixes(t, enqueueobject.Analyzer)
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/ownerscope"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/reconcilerstate"
@@ -152,6 +153,7 @@ var checks = func() []Check {
 		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
 		{Analyzer: timewait.Analyzer, Catalogue: "C14", Off: "silent on every real project measured, but it catches none of the three public fixes of its class that build here"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
+		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},

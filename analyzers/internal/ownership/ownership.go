@@ -13,8 +13,10 @@ package ownership
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,6 +46,29 @@ type Package struct {
 	Owners  []OwnerType
 	Creates []string
 	Unknown bool
+	// Edges are the owner references between known types: objects of
+	// type Owned get one to an object of type Owner.
+	Edges []Edge
+}
+
+// Edge is an owner reference from objects of one type to objects of
+// another, by their keys (see TypeKeys); in a Func fact, an end may be a
+// parameter instead (OwnerParam, OwnedParam: SSA indexes, receiver first;
+// -1 when the end is a key).
+type Edge struct {
+	Owner, Owned           string
+	OwnerParam, OwnedParam int
+	Controller             bool
+}
+
+func (e Edge) String() string {
+	end := func(k string, p int) string {
+		if k == "" {
+			return fmt.Sprintf("#%d", p)
+		}
+		return k
+	}
+	return fmt.Sprintf("edge(%s<-%s,%v)", end(e.Owner, e.OwnerParam), end(e.Owned, e.OwnedParam), e.Controller)
 }
 
 // OwnerType is an object type that gets owner references; Controller is
@@ -67,11 +92,14 @@ func (o *Package) String() string {
 	if o.Unknown {
 		parts = append(parts, "unknown")
 	}
+	for _, e := range o.Edges {
+		parts = append(parts, e.String())
+	}
 	return "ownership(" + strings.Join(parts, " ") + ")"
 }
 
 func (o *Package) empty() bool {
-	return o == nil || len(o.Owners) == 0 && len(o.Creates) == 0 && !o.Unknown
+	return o == nil || len(o.Owners) == 0 && len(o.Creates) == 0 && !o.Unknown && len(o.Edges) == 0
 }
 
 // Func is what a function of the module does for ownership, for its
@@ -84,6 +112,9 @@ type Func struct {
 	Params []Param
 	Owned  *Package
 	Meta   bool
+	// Edges are the owner references the function sets with at least
+	// one end a parameter.
+	Edges []Edge
 }
 
 // Param is what a function does to one parameter. Owner: the owner
@@ -129,6 +160,9 @@ func (f *Func) String() string {
 	if f.Meta {
 		parts = append(parts, "ownerMeta")
 	}
+	for _, e := range f.Edges {
+		parts = append(parts, e.String())
+	}
 	return "owns(" + strings.Join(parts, " ") + ")"
 }
 
@@ -146,6 +180,71 @@ type Result struct {
 	// literals included), the keys of the object types it creates itself
 	// or through the module's functions it calls.
 	creates map[*types.Func]map[string]bool
+	// sites are the owner references between known types set in this
+	// package: where both ends are first known (the library call, or the
+	// call of the module's helper given the objects).
+	sites []Site
+	edges []Edge // of this package and the module's packages it imports
+}
+
+// Site is an owner reference between objects of known types set by the
+// call at Pos: objects of Owned get one to an object of Owner (keys, see
+// TypeKeys; TypeName finds their types).
+type Site struct {
+	Owner, Owned string
+	Controller   bool
+	Pos          token.Pos
+}
+
+// TypeName returns the type named by key ("path.Name"), declared in this
+// package or one it imports, directly or not; nil for an apply
+// configuration's key or a type not found.
+func (r *Result) TypeName(key string) *types.TypeName {
+	i := strings.LastIndex(key, ".")
+	if r.self == nil || i < 0 || strings.HasPrefix(key, "ac:") {
+		return nil
+	}
+	path, name := key[:i], key[i+1:]
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.TypeName
+	find = func(p *types.Package) *types.TypeName {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			tn, _ := p.Scope().Lookup(name).(*types.TypeName)
+			return tn
+		}
+		for _, q := range p.Imports() {
+			if tn := find(q); tn != nil {
+				return tn
+			}
+		}
+		return nil
+	}
+	return find(r.self)
+}
+
+// Sites returns the owner references between objects of known types that
+// the code of this package sets, at the call where both types are known,
+// in source order.
+func (r *Result) Sites() []Site { return r.sites }
+
+// OwnerKeys returns the keys of the types whose objects own objects of
+// type t (see TypeKeys), by the code of this package or of the module's
+// packages it imports; only controller references when controller.
+func (r *Result) OwnerKeys(t types.Type, controller bool) []string {
+	var out []string
+	for _, k := range TypeKeys(t) {
+		for _, e := range r.edges {
+			if e.Owned == k && (e.Controller || !controller) && !slices.Contains(out, e.Owner) {
+				out = append(out, e.Owner)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer;

@@ -50,6 +50,35 @@ func TestFacts(t *testing.T) {
 	fixturetest.Run(t, ownership.Analyzer, "./ownhelpers")
 }
 
+// siteProbe reports each owner reference between known types set in the
+// package, and checks that TypeName finds both types.
+var siteProbe = &analysis.Analyzer{
+	Name:     "siteprobe",
+	Doc:      "report ownership's Sites",
+	Requires: []*analysis.Analyzer{ownership.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := ownership.Of(pass)
+		for _, s := range r.Sites() {
+			ctl := ""
+			if s.Controller {
+				ctl = " (controller)"
+			}
+			if r.TypeName(s.Owner) == nil || r.TypeName(s.Owned) == nil {
+				ctl += " (type not found)"
+			}
+			pass.Reportf(s.Pos, "owner %s of %s%s", s.Owner, s.Owned, ctl)
+		}
+		return nil, nil
+	},
+}
+
+// TestSites: the owner references between known types, at the call where
+// both are known: the library's, or the helper's (same package, or
+// another through its fact) given the objects.
+func TestSites(t *testing.T) {
+	fixturetest.Run(t, siteProbe, "./edges/...")
+}
+
 // TestDependencyResult: a package without SSA gets an empty Result that
 // knows nothing, not a nil pointer.
 func TestDependencyResult(t *testing.T) {

@@ -40,10 +40,20 @@ type ownerSummary struct {
 	createTypes  map[string]bool
 	unknown      bool
 	metaResult   bool
+	// edges are the owner references set between objects: each end a
+	// type's key or a parameter (param -> may be a controller reference).
+	edges map[edgeKey]bool
+}
+
+// edgeKey is an Edge without its Controller bit.
+type edgeKey struct {
+	owner, owned           string
+	ownerParam, ownedParam int
 }
 
 func newOwnerSummary() *ownerSummary {
 	return &ownerSummary{
+		edges:        map[edgeKey]bool{},
 		ownerParams:  map[int]bool{},
 		weakParams:   map[int]bool{},
 		createParams: map[int]bool{},
@@ -67,17 +77,31 @@ func (s *ownerSummary) ownership() *Package {
 	for _, k := range sortedKeys(s.ownerTypes) {
 		o.Owners = append(o.Owners, OwnerType{Key: k, Controller: s.ownerTypes[k]})
 	}
+	o.Edges = s.sortedEdges(true)
 	return o
+}
+
+// sortedEdges returns the edges between types (typed) or those with a
+// parameter end (!typed).
+func (s *ownerSummary) sortedEdges(typed bool) []Edge {
+	var out []Edge
+	for k, ctl := range s.edges {
+		if (k.owner != "" && k.owned != "") == typed {
+			out = append(out, Edge{Owner: k.owner, Owned: k.owned, OwnerParam: k.ownerParam, OwnedParam: k.ownedParam, Controller: ctl})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
 }
 
 // fact returns s as the fact of its function with n parameters; nil when
 // it says nothing.
 func (s *ownerSummary) fact(n int) *Func {
-	f := &Func{Params: make([]Param, n), Meta: s.metaResult}
+	f := &Func{Params: make([]Param, n), Meta: s.metaResult, Edges: s.sortedEdges(false)}
 	if o := s.ownership(); !o.empty() {
 		f.Owned = o
 	}
-	said := f.Owned != nil || f.Meta
+	said := f.Owned != nil || f.Meta || len(f.Edges) > 0
 	for i := range f.Params {
 		if ctl, ok := s.ownerParams[i]; ok {
 			f.Params[i].Owner = OwnerRef
@@ -116,6 +140,12 @@ func fromFact(f *Func) *ownerSummary {
 			s.createTypes[k] = true
 		}
 		s.unknown = o.Unknown
+		for _, e := range o.Edges {
+			setBool(s.edges, edgeKey{e.Owner, e.Owned, e.OwnerParam, e.OwnedParam}, e.Controller)
+		}
+	}
+	for _, e := range f.Edges {
+		setBool(s.edges, edgeKey{e.Owner, e.Owned, e.OwnerParam, e.OwnedParam}, e.Controller)
 	}
 	s.metaResult = f.Meta
 	return s
@@ -153,10 +183,13 @@ func compute(pass *analysis.Pass, funcs []*ssa.Function) *Result {
 			r.creates[fn] = sum.createTypes
 		}
 	}
+	r.sites = s.siteList
+	sort.SliceStable(r.sites, func(i, j int) bool { return r.sites[i].Pos < r.sites[j].Pos })
 	add := func(o *Package) {
 		for _, t := range o.Owners {
 			setBool(r.owners, t.Key, t.Controller)
 		}
+		r.edges = append(r.edges, o.Edges...)
 	}
 	add(pkg)
 	for _, f := range pass.AllPackageFacts() {
@@ -182,6 +215,10 @@ type summarizer struct {
 	// those that set owner references in a way recognised here.
 	newRef   map[*types.Func]bool
 	ownEvent map[*types.Func]bool
+	// sites are the owner references between known types set in this
+	// package, where both ends become known.
+	sites    map[Site]bool
+	siteList []Site
 }
 
 func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
@@ -191,6 +228,7 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 		imported: map[*types.Func]*ownerSummary{},
 		newRef:   map[*types.Func]bool{},
 		ownEvent: map[*types.Func]bool{},
+		sites:    map[Site]bool{},
 	}
 	if pass.Module != nil {
 		s.modulePath = pass.Module.Path
@@ -247,6 +285,11 @@ func (s *summarizer) run() *ownerSummary {
 		}
 		for k := range sum.createTypes {
 			pkg.createTypes[k] = true
+		}
+		for k, ctl := range sum.edges {
+			if k.owner != "" && k.owned != "" {
+				setBool(pkg.edges, k, ctl)
+			}
 		}
 		pkg.unknown = pkg.unknown || sum.unknown
 	}
@@ -396,6 +439,7 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 		case "SetControllerReference":
 			s.ownEvent[obj] = true
 			s.owner(sum, r, arg(1), true)
+			s.edge(sum, r, arg(0), arg(1), true, instr.Pos())
 		case "CreateOrUpdate", "CreateOrPatch":
 			s.create(sum, r, arg(2))
 		}
@@ -406,10 +450,12 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
 		s.ownEvent[obj] = true
 		s.owner(sum, r, arg(1), true)
+		s.edge(sum, r, arg(0), arg(1), true, instr.Pos())
 		return
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
 		s.ownEvent[obj] = true
 		s.owner(sum, r, arg(1), false)
+		s.edge(sum, r, arg(0), arg(1), false, instr.Pos())
 		return
 	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
 		s.create(sum, r, arg(2))
@@ -513,6 +559,19 @@ func (s *summarizer) apply(sum *ownerSummary, r *ssa.Function, h *ownerSummary, 
 		if a := arg(p); a != nil {
 			s.create(sum, r, a)
 		}
+	}
+	var edges []Edge
+	for k, ctl := range h.edges {
+		edges = append(edges, Edge{Owner: k.owner, Owned: k.owned, OwnerParam: k.ownerParam, OwnedParam: k.ownedParam, Controller: ctl})
+	}
+	for _, e := range edges {
+		if e.Owner != "" && e.Owned != "" {
+			if h != sum && setBool(sum.edges, edgeKey{e.Owner, e.Owned, -1, -1}, e.Controller) {
+				s.changed = true
+			}
+			continue
+		}
+		s.addEdges(sum, r, s.ends(r, e.Owner, e.OwnerParam, arg), s.ends(r, e.Owned, e.OwnedParam, arg), e.Controller, instr.Pos())
 	}
 	if h == sum {
 		return
@@ -647,6 +706,79 @@ func (s *summarizer) record(sum *ownerSummary, r *ssa.Function, out []target, ct
 		// owner reference on one may be on an object of any type.
 		if !create && !sum.unknown {
 			sum.unknown, s.changed = true, true
+		}
+	}
+}
+
+// edge records the owner reference that the call at pos sets on the
+// object owned to the object owner.
+func (s *summarizer) edge(sum *ownerSummary, r *ssa.Function, owner, owned ssa.Value, ctl bool, pos token.Pos) {
+	if owner == nil || owned == nil {
+		return
+	}
+	var os, ds []target
+	s.resolve(owner, 0, map[ssa.Value]bool{}, &os)
+	s.resolve(owned, 0, map[ssa.Value]bool{}, &ds)
+	s.addEdges(sum, r, s.endsOf(r, os), s.endsOf(r, ds), ctl, pos)
+}
+
+// end is one end of an edge: a type's key, or a parameter of the
+// function (param >= 0, key "").
+type end struct {
+	key   string
+	param int
+}
+
+// endsOf returns the ends that targets are: known types, and parameters
+// of r; the others say nothing about the edge.
+func (s *summarizer) endsOf(r *ssa.Function, out []target) []end {
+	var ends []end
+	for _, t := range out {
+		switch t.kind {
+		case tTyped:
+			ends = append(ends, end{key: t.key, param: -1})
+		case tParam:
+			if i := ownerParam(r, t.param); i >= 0 {
+				ends = append(ends, end{param: i})
+			}
+		}
+	}
+	return ends
+}
+
+// ends returns what a callee's edge end (key, or parameter p) is at a
+// call whose arguments arg gives.
+func (s *summarizer) ends(r *ssa.Function, key string, p int, arg func(int) ssa.Value) []end {
+	if key != "" {
+		return []end{{key: key, param: -1}}
+	}
+	a := arg(p)
+	if a == nil {
+		return nil
+	}
+	var out []target
+	s.resolve(a, 0, map[ssa.Value]bool{}, &out)
+	return s.endsOf(r, out)
+}
+
+// addEdges records an edge from each of owners to each of owned; one
+// between known types set here is a site at pos.
+func (s *summarizer) addEdges(sum *ownerSummary, r *ssa.Function, owners, owned []end, ctl bool, pos token.Pos) {
+	for _, o := range owners {
+		for _, d := range owned {
+			if o.key == "" && o.param == d.param && d.key == "" {
+				continue // an object owning itself says nothing
+			}
+			if setBool(sum.edges, edgeKey{o.key, d.key, o.param, d.param}, ctl) {
+				s.changed = true
+			}
+			if o.key != "" && d.key != "" && pos.IsValid() && !ssapkg.InTestCode(s.pass, pos) {
+				site := Site{Owner: o.key, Owned: d.key, Controller: ctl, Pos: pos}
+				if !s.sites[site] {
+					s.sites[site] = true
+					s.siteList = append(s.siteList, site)
+				}
+			}
 		}
 	}
 }

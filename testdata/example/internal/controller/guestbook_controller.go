@@ -44,6 +44,7 @@ type GuestbookReconciler struct {
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks/finalizers,verbs=update
 // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=core,resources=services;configmaps;persistentvolumeclaims,verbs=get;list;watch;create;update;patch;delete
+// +kubebuilder:rbac:groups=rbac.authorization.k8s.io,resources=clusterrolebindings,verbs=create
 
 // Reconcile moves the cluster towards the state a Guestbook describes: a
 // redis ConfigMap and data volume, a Deployment running the frontend and
@@ -179,6 +180,17 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		}
 		log.Info("Created the Service", "service", svc.Name)
 	} else if err != nil {
+		return ctrl.Result{}, err
+	}
+
+	// Let the frontend read the nodes' topology labels, which it shows.
+	// A ClusterRoleBinding is cluster-scoped: it cannot be owned by the
+	// namespaced Guestbook.
+	binding := newNodeReaderBinding(gb)
+	if err := ctrl.SetControllerReference(gb, binding, r.Scheme); err != nil { // expect: ownerscope
+		return ctrl.Result{}, err
+	}
+	if err := r.Create(ctx, binding); client.IgnoreAlreadyExists(err) != nil {
 		return ctrl.Result{}, err
 	}
 

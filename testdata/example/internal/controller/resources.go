@@ -6,6 +6,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -145,6 +146,16 @@ func newService(gb *webappv1alpha1.Guestbook) *corev1.Service {
 				{Name: "redis", Port: redisPort, TargetPort: intstr.FromString("redis")},
 			},
 		},
+	}
+}
+
+// newNodeReaderBinding binds the guestbook's service account to the
+// cluster role that reads nodes.
+func newNodeReaderBinding(gb *webappv1alpha1.Guestbook) *rbacv1.ClusterRoleBinding {
+	return &rbacv1.ClusterRoleBinding{
+		ObjectMeta: metav1.ObjectMeta{Name: directoryEntryName(gb) + "-node-reader", Labels: labelsFor(gb)},
+		RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "ClusterRole", Name: "guestbook-node-reader"},
+		Subjects:   []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Namespace: gb.Namespace, Name: "default"}},
 	}
 }
 

@@ -1,6 +1,6 @@
-// Package owned creates Services owned by its Deployments: a Watches of
-// Services that enqueues their own key is reported like any other (no fix:
-// the owner of a Service is not known to be the For type).
+// Package owned creates Services controlled by its Deployments: a Watches
+// of Services that enqueues their own key gets the fix Owns; ConfigMaps
+// controlled by Secrets (not the For type) get none.
 package owned
 
 import (
@@ -36,5 +36,30 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Deployment{}).
 		Watches(&corev1.Service{}, &handler.EnqueueRequestForObject{}, builder.WithPredicates(predicate.ResourceVersionChangedPredicate{})). // want `on a controller For v1.Deployment enqueues each Service's own name`
+		Complete(r)
+}
+
+type SecretReconciler struct {
+	client.Client
+}
+
+func (r *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var s corev1.Secret
+	if err := r.Get(ctx, req.NamespacedName, &s); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: s.Name + "-cm", Namespace: s.Namespace}}
+	if err := ctrl.SetControllerReference(&s, cm, r.Scheme()); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, client.IgnoreAlreadyExists(r.Create(ctx, cm))
+}
+
+// ConfigMaps are controlled by Secrets, not by Deployments: no fix.
+func (r *Reconciler) SetupOther(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		Named("other").
+		For(&appsv1.Deployment{}).
+		Watches(&corev1.ConfigMap{}, &handler.EnqueueRequestForObject{}). // want `on a controller For v1.Deployment enqueues each ConfigMap's own name`
 		Complete(r)
 }

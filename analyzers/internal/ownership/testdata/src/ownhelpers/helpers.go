@@ -17,11 +17,11 @@ import (
 )
 
 // Own makes owner the controller of obj.
-func Own(owner, obj client.Object, scheme *runtime.Scheme) error { // want Own:`^owns\(owner\(1,true\)\)$`
+func Own(owner, obj client.Object, scheme *runtime.Scheme) error { // want Own:`^owns\(owner\(1,true\) edge\(#0<-#1,true\)\)$`
 	return own(owner, obj, scheme)
 }
 
-func own(owner, obj client.Object, scheme *runtime.Scheme) error { // want own:`^owns\(owner\(1,true\)\)$`
+func own(owner, obj client.Object, scheme *runtime.Scheme) error { // want own:`^owns\(owner\(1,true\) edge\(#0<-#1,true\)\)$`
 	return controllerutil.SetControllerReference(owner, obj, scheme)
 }
 
@@ -60,7 +60,7 @@ func Ensure(ctx context.Context, c client.Client, obj client.Object) error { // 
 }
 
 // EnsureOwned makes owner the controller of obj, and creates obj.
-func EnsureOwned(ctx context.Context, c client.Client, owner, obj client.Object) error { // want EnsureOwned:`^owns\(owner\(3,true\) created\(3\)\)$`
+func EnsureOwned(ctx context.Context, c client.Client, owner, obj client.Object) error { // want EnsureOwned:`^owns\(owner\(3,true\) created\(3\) edge\(#2<-#3,true\)\)$`
 	if err := Own(owner, obj, c.Scheme()); err != nil {
 		return err
 	}

@@ -1,0 +1,42 @@
+// Package use sets owner references between objects of known types:
+// directly, through a helper of its own, and through another package's.
+package use
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"fixtures/edges/lib"
+)
+
+func Direct(cm *corev1.ConfigMap, scheme *runtime.Scheme) error {
+	sa := &corev1.ServiceAccount{}
+	if err := controllerutil.SetControllerReference(cm, sa, scheme); err != nil { // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/core/v1.ServiceAccount \(controller\)`
+		return err
+	}
+	return ctrl.SetControllerReference(cm, &corev1.Secret{}, scheme) // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/core/v1.Secret \(controller\)`
+}
+
+func own(owner, obj client.Object, scheme *runtime.Scheme) error {
+	return controllerutil.SetControllerReference(owner, obj, scheme) // both ends parameters: no site here
+}
+
+func ThroughHelpers(cm *corev1.ConfigMap, scheme *runtime.Scheme) error {
+	if err := own(cm, &rbacv1.ClusterRoleBinding{}, scheme); err != nil { // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/rbac/v1.ClusterRoleBinding \(controller\)`
+		return err
+	}
+	if err := lib.Own(cm, &rbacv1.Role{}, scheme); err != nil { // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/rbac/v1.Role \(controller\)`
+		return err
+	}
+	_, err := lib.OwnRole(cm, scheme) // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/rbac/v1.ClusterRole$`
+	return err
+}
+
+func Unknown(owner client.Object, obj runtime.Object, scheme *runtime.Scheme) error {
+	o, _ := obj.(client.Object)
+	return controllerutil.SetControllerReference(owner, o, scheme) // neither type known: no site
+}

@@ -1,0 +1,91 @@
+package ownerscope
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports owner references from cluster-scoped objects to
+// namespaced ones.
+var Analyzer = &analysis.Analyzer{
+	Name:     "ownerscope",
+	Doc:      checkdoc.MustExtract(doc, "ownerscope"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerscope.md",
+	Requires: []*analysis.Analyzer{ownership.Analyzer, apimarkers.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	own := ownership.Of(pass)
+	markers := apimarkers.Of(pass)
+	for _, s := range own.Sites() {
+		owned, owner := own.TypeName(s.Owned), own.TypeName(s.Owner)
+		ownedCluster, ok1 := scope(markers, owned)
+		ownerCluster, ok2 := scope(markers, owner)
+		if !ok1 || !ok2 || !ownedCluster || ownerCluster {
+			continue
+		}
+		call := "SetOwnerReference"
+		if s.Controller {
+			call = "SetControllerReference"
+		}
+		msg := fmt.Sprintf("%s is cluster-scoped and %s namespaced: an owner reference cannot name a namespaced owner, so %s fails here on every reconcile (\"cluster-scoped resource must not have a namespace-scoped owner\"); delete the %s in a finalizer of the %s instead, or make %s cluster-scoped",
+			owned.Name(), owner.Name(), call, owned.Name(), owner.Name(), owner.Name())
+		d := analysis.Diagnostic{Pos: s.Pos, Message: msg}
+		if call := callAt(pass, s.Pos); call != nil {
+			d.Pos, d.End = call.Pos(), call.End()
+		}
+		diag.Report(pass, d)
+	}
+	return nil, nil
+}
+
+// callAt returns the call expression whose parenthesis is at lparen (the
+// position SSA gives a call).
+func callAt(pass *analysis.Pass, lparen token.Pos) *ast.CallExpr {
+	f := diag.File(pass, lparen)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, lparen, lparen)
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
+			return call
+		}
+	}
+	return nil
+}
+
+// scope reports whether the kind declared by tn is cluster-scoped, and
+// whether that is known: a built-in kind's by knowledge, a kind of the
+// module's API packages by its markers (controller-gen makes a root type
+// without +kubebuilder:resource:scope namespaced). Other types (a
+// dependency's CRD types, types that are not kinds) are not known.
+func scope(markers *apimarkers.Result, tn *types.TypeName) (cluster, known bool) {
+	if tn == nil {
+		return false, false
+	}
+	if cluster, known := knowledge.BuiltinScope(tn); known {
+		return cluster, true
+	}
+	k, pkg := markers.KindOf(tn)
+	if k == nil || !k.Root || pkg.Group == "" || pkg.Err != "" {
+		return false, false
+	}
+	return k.Cluster, true
+}
