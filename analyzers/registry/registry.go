@@ -29,6 +29,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/ownerrefnil"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownerscope"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
@@ -155,6 +156,7 @@ var checks = func() []Check {
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
+		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 	}

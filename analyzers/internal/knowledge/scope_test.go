@@ -104,3 +104,40 @@ func TestClusterScoped(t *testing.T) {
 		t.Error("ClusterRole missing")
 	}
 }
+
+// TestOwnerRefs looks the owner-reference rows up in the real packages:
+// the optional fields are pointers, the controller getters return a
+// reference, ptr.Deref exists.
+func TestOwnerRefs(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes}
+	pkgs, err := packages.Load(cfg, "k8s.io/apimachinery/pkg/apis/meta/v1", knowledge.PtrDeref.Pkg)
+	if err != nil || len(pkgs) != 2 {
+		t.Fatal(err, len(pkgs))
+	}
+	byPath := map[string]*types.Package{}
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p.Types
+	}
+	meta := byPath["k8s.io/apimachinery/pkg/apis/meta/v1"]
+	ref := meta.Scope().Lookup("OwnerReference").Type().Underlying().(*types.Struct)
+	for _, name := range knowledge.OwnerRefOptional {
+		found := false
+		for f := range ref.Fields() {
+			if f.Name() == name {
+				_, found = f.Type().(*types.Pointer)
+			}
+		}
+		if !found {
+			t.Errorf("OwnerReference.%s is not a pointer field", name)
+		}
+	}
+	for _, r := range knowledge.ControllerOfRows() {
+		fn, ok := byPath[r.Pkg].Scope().Lookup(r.Name).(*types.Func)
+		if !ok || !knowledge.ControllerOf(fn) || fn.Signature().Results().Len() != 1 {
+			t.Errorf("%s.%s: not a function returning the controller reference", r.Pkg, r.Name)
+		}
+	}
+	if _, ok := byPath[knowledge.PtrDeref.Pkg].Scope().Lookup(knowledge.PtrDeref.Name).(*types.Func); !ok {
+		t.Errorf("%v not found", knowledge.PtrDeref)
+	}
+}

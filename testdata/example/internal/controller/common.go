@@ -31,6 +31,18 @@ func isBeingDeleted(obj client.Object) bool {
 	return !obj.GetDeletionTimestamp().IsZero()
 }
 
+// scheduledBy returns the name of the recurring backup that made the
+// one-shot backup b, if one did: its controller. An owner reference
+// written by another client may lack Controller, and then this panics.
+func scheduledBy(b client.Object) string {
+	for _, ref := range b.GetOwnerReferences() {
+		if ref.Kind == "GuestbookBackup" && *ref.Controller { // expect: ownerrefnil
+			return ref.Name
+		}
+	}
+	return ""
+}
+
 // jobFinished reports whether job has the condition of type ct set to True.
 func jobFinished(job *batchv1.Job, ct batchv1.JobConditionType) bool {
 	for _, c := range job.Status.Conditions {

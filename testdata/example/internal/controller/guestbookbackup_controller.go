@@ -68,6 +68,9 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	if err := r.Get(ctx, req.NamespacedName, backup); err != nil {
 		return ctrl.Result{}, err // expect: notfounderr
 	}
+	if schedule := scheduledBy(backup); schedule != "" {
+		log = log.WithValues("schedule", schedule)
+	}
 
 	if isBeingDeleted(backup) {
 		if !controllerutil.ContainsFinalizer(backup, backupFinalizer) {

@@ -1,0 +1,420 @@
+package ownerrefnil
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports owner-reference fields read without a check.
+var Analyzer = &analysis.Analyzer{
+	Name:     "ownerrefnil",
+	Doc:      checkdoc.MustExtract(doc, "ownerrefnil"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssapkg.Of(pass)
+	if prog == nil {
+		return nil, nil
+	}
+	reported := map[token.Pos]bool{}
+	report := func(d analysis.Diagnostic) {
+		if !reported[d.Pos] {
+			reported[d.Pos] = true
+			diag.Report(pass, d)
+		}
+	}
+	for _, fn := range prog.SrcFuncs() {
+		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.MUL {
+						if d, ok := optionalDeref(pass, x); ok {
+							report(d)
+						}
+					}
+				case *ssa.IndexAddr:
+					if d, ok := unguardedIndex(x, x.X, x.Index); ok {
+						report(d)
+					}
+				case *ssa.Index:
+					if d, ok := unguardedIndex(x, x.X, x.Index); ok {
+						report(d)
+					}
+				case *ssa.FieldAddr:
+					if d, ok := controllerField(x, x.X); ok {
+						report(d)
+					}
+				case *ssa.Field:
+					// A field of *GetControllerOf(obj) goes through a load.
+					if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
+						if d, ok := controllerField(x, u.X); ok {
+							report(d)
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// optionalDeref judges *p where p is an optional field of an owner
+// reference read from an object or a parameter.
+func optionalDeref(pass *analysis.Pass, deref *ssa.UnOp) (analysis.Diagnostic, bool) {
+	field, base, ok := refField(deref.X)
+	if !ok || !slices.Contains(knowledge.OwnerRefOptional, field) {
+		return analysis.Diagnostic{}, false
+	}
+	src := origin(base, 0)
+	if src == srcNone || src == srcControllerOf && field == "Controller" {
+		return analysis.Diagnostic{}, false
+	}
+	if ssaflow.HoldsAt(deref.Block(), func(cond ssa.Value, onTrue bool) bool {
+		x, nilOnTrue, ok := ssaflow.NilTest(cond)
+		if !ok || nilOnTrue == onTrue {
+			return false
+		}
+		f, b, ok := refField(x)
+		return ok && f == field && same(b, base, 0)
+	}) {
+		return analysis.Diagnostic{}, false
+	}
+	msg := fmt.Sprintf("*ref.%s dereferences a pointer that is nil in an owner reference written without it (by kubectl, a chart or another controller): the manager panics on such an object; read it with ptr.Deref(ref.%s, false), or test it against nil first", field, field)
+	d := analysis.Diagnostic{Pos: deref.Pos(), Message: msg}
+	if star := starAt(pass, deref.Pos()); star != nil {
+		d.End = star.End()
+		d.SuggestedFixes = derefFix(pass, star)
+	}
+	return d, true
+}
+
+// unguardedIndex judges refs[i], i constant, on an object's owner
+// references with no test of their length on every path to it.
+func unguardedIndex(instr ssa.Instruction, slice, index ssa.Value) (analysis.Diagnostic, bool) {
+	c, ok := index.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return analysis.Diagnostic{}, false
+	}
+	if !isRefSlice(slice.Type()) || origin(slice, 0) != srcObject {
+		return analysis.Diagnostic{}, false
+	}
+	if ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, _ bool) bool { return testsLen(cond, slice, 0) }) {
+		return analysis.Diagnostic{}, false
+	}
+	pos := instr.Pos()
+	if !pos.IsValid() {
+		return analysis.Diagnostic{}, false
+	}
+	msg := fmt.Sprintf("owner references indexed at %s without a test of their length: an object without owners (orphaned, or made by another client) panics the manager with an index out of range; test len(...) first, or look the owner up with metav1.GetControllerOf", c.Value)
+	return analysis.Diagnostic{Pos: pos, Message: msg}, true
+}
+
+// controllerField judges a field of ref, the result of GetControllerOf,
+// read with no nil test of ref on every path to it.
+func controllerField(instr ssa.Instruction, ref ssa.Value) (analysis.Diagnostic, bool) {
+	call, ok := ssaflow.Strip(ref).(*ssa.Call)
+	if !ok || !knowledge.ControllerOf(crapi.Callee(&call.Call)) {
+		return analysis.Diagnostic{}, false
+	}
+	if ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
+		x, nilOnTrue, ok := ssaflow.NilTest(cond)
+		if ok && nilOnTrue != onTrue && same(x, call, 0) {
+			return true
+		}
+		// IsControlledBy(obj, owner) holds only if obj has a controller.
+		return onTrue && controlledBy(cond, call)
+	}) {
+		return analysis.Diagnostic{}, false
+	}
+	pos := instr.Pos()
+	if !pos.IsValid() {
+		return analysis.Diagnostic{}, false
+	}
+	fn := crapi.Callee(&call.Call)
+	msg := fmt.Sprintf("the result of %s is read without a nil test: it is nil for an object without a controller (orphaned, or made by another client), and the manager panics on it; test it against nil first", fn.Name())
+	return analysis.Diagnostic{Pos: pos, Message: msg}, true
+}
+
+// controlledBy reports whether cond is metav1.IsControlledBy(obj, _) of
+// the object whose controller call looks up.
+func controlledBy(cond ssa.Value, call *ssa.Call) bool {
+	c, ok := cond.(*ssa.Call)
+	if !ok || len(c.Call.Args) == 0 || len(call.Call.Args) == 0 {
+		return false
+	}
+	fn := crapi.Callee(&c.Call)
+	return fn != nil && crapi.IsFunc(fn, crapi.MetaV1Pkg, "IsControlledBy") && same(c.Call.Args[0], call.Call.Args[0], 0)
+}
+
+// refField returns the field of an owner reference that v reads (v is
+// ref.F: a Field of the value, or the load of a FieldAddr), and the
+// reference.
+func refField(v ssa.Value) (field string, ref ssa.Value, ok bool) {
+	switch x := v.(type) {
+	case *ssa.Field:
+		if crapi.IsNamed(x.X.Type(), crapi.MetaV1Pkg, "OwnerReference") {
+			return ssaflow.FieldName(x.X.Type(), x.Field), x.X, true
+		}
+	case *ssa.UnOp:
+		if fa, isFA := x.X.(*ssa.FieldAddr); isFA && x.Op == token.MUL && crapi.IsNamed(ssaflow.Deref(fa.X.Type()), crapi.MetaV1Pkg, "OwnerReference") {
+			return ssaflow.FieldName(fa.X.Type(), fa.Field), fa.X, true
+		}
+	}
+	return "", nil, false
+}
+
+func isRefSlice(t types.Type) bool {
+	s, ok := types.Unalias(t).Underlying().(*types.Slice)
+	return ok && crapi.IsNamed(s.Elem(), crapi.MetaV1Pkg, "OwnerReference")
+}
+
+// source is where an owner reference comes from.
+type source uint8
+
+const (
+	srcNone          source = iota // built here (NewControllerRef, a literal), or unknown
+	srcObject                      // read from an object
+	srcParam                       // a parameter: its callers' objects
+	srcControllerOf                // GetControllerOf's result
+)
+
+// origin returns where the reference or list of references v comes from.
+func origin(v ssa.Value, depth int) source {
+	if v == nil || depth > 8 {
+		return srcNone
+	}
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.Call:
+		fn := crapi.Callee(&x.Call)
+		switch {
+		case fn == nil:
+		case knowledge.ControllerOf(fn):
+			return srcControllerOf
+		case fn.Name() == "GetOwnerReferences" && fn.Signature().Recv() != nil && isRefSlice(x.Type()):
+			return srcObject
+		}
+	case *ssa.Parameter:
+		if isRefSlice(x.Type()) || crapi.IsNamed(ssaflow.Deref(x.Type()), crapi.MetaV1Pkg, "OwnerReference") {
+			return srcParam
+		}
+	case *ssa.Field:
+		if ssaflow.FieldName(x.X.Type(), x.Field) == "OwnerReferences" && crapi.IsNamed(x.X.Type(), crapi.MetaV1Pkg, "ObjectMeta") {
+			return srcObject
+		}
+	case *ssa.FieldAddr:
+		if ssaflow.FieldName(x.X.Type(), x.Field) == "OwnerReferences" && crapi.IsNamed(ssaflow.Deref(x.X.Type()), crapi.MetaV1Pkg, "ObjectMeta") {
+			return srcObject
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return origin(x.X, depth+1)
+		}
+	case *ssa.Index:
+		return origin(x.X, depth+1)
+	case *ssa.IndexAddr:
+		return origin(x.X, depth+1)
+	case *ssa.Slice:
+		return origin(x.X, depth+1)
+	case *ssa.Alloc:
+		// A local variable whose fields are read: what is stored in it.
+		best := srcNone
+		for _, st := range ssaflow.StoresTo(x) {
+			if s := origin(st.Val, depth+1); s != srcNone && (best == srcNone || s == srcObject) {
+				best = s
+			}
+		}
+		return best
+	case *ssa.Phi:
+		best := srcNone
+		for _, e := range x.Edges {
+			if s := origin(e, depth+1); s != srcNone && (best == srcNone || s == srcObject) {
+				best = s
+			}
+		}
+		return best
+	}
+	return srcNone
+}
+
+// same reports whether a and b read the same value: the same SSA value,
+// or the same field, element or load of the same value, or the same
+// getter called on it.
+func same(a, b ssa.Value, depth int) bool {
+	a, b = ssaflow.Strip(a), ssaflow.Strip(b)
+	if a == b {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == y.Op && x.Op == token.MUL && same(x.X, y.X, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
+	case *ssa.Index:
+		y, ok := b.(*ssa.Index)
+		return ok && same(x.Index, y.Index, depth+1) && same(x.X, y.X, depth+1)
+	case *ssa.IndexAddr:
+		y, ok := b.(*ssa.IndexAddr)
+		return ok && same(x.Index, y.Index, depth+1) && same(x.X, y.X, depth+1)
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		return ok && x.Value != nil && y.Value != nil && constant.Compare(x.Value, token.EQL, y.Value)
+	case *ssa.Call:
+		y, ok := b.(*ssa.Call)
+		if !ok || len(x.Call.Args) != len(y.Call.Args) {
+			return false
+		}
+		f, g := crapi.Callee(&x.Call), crapi.Callee(&y.Call)
+		if f == nil || f != g && (!x.Call.IsInvoke() || !y.Call.IsInvoke() || f.Name() != g.Name()) {
+			return false
+		}
+		if x.Call.IsInvoke() != y.Call.IsInvoke() || x.Call.IsInvoke() && !same(x.Call.Value, y.Call.Value, depth+1) {
+			return false
+		}
+		for i := range x.Call.Args {
+			if !same(x.Call.Args[i], y.Call.Args[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// testsLen reports whether cond compares the length of the list slice
+// (or of the same list read again): len(refs) == 0, len(refs) > 1, ...
+func testsLen(cond ssa.Value, slice ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		return testsLen(x.X, slice, depth+1)
+	case *ssa.BinOp:
+		return testsLen(x.X, slice, depth+1) || testsLen(x.Y, slice, depth+1)
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(x.Call.Args) == 1 {
+			return same(x.Call.Args[0], slice, 0) || sameList(x.Call.Args[0], slice)
+		}
+	}
+	return false
+}
+
+// sameList reports whether a and b are the owner references of the same
+// object, one read with GetOwnerReferences and the other from the field.
+func sameList(a, b ssa.Value) bool {
+	oa, ob := listOwner(a), listOwner(b)
+	return oa != nil && ob != nil && same(oa, ob, 0)
+}
+
+// listOwner returns the object whose owner references v reads.
+func listOwner(v ssa.Value) ssa.Value {
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.Call:
+		if fn := crapi.Callee(&x.Call); fn != nil && fn.Name() == "GetOwnerReferences" {
+			if x.Call.IsInvoke() {
+				return x.Call.Value
+			}
+			if len(x.Call.Args) > 0 {
+				return objectOf(x.Call.Args[0])
+			}
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && ssaflow.FieldName(fa.X.Type(), fa.Field) == "OwnerReferences" {
+			return objectOf(fa.X)
+		}
+	}
+	return nil
+}
+
+// objectOf maps &obj.ObjectMeta to obj.
+func objectOf(v ssa.Value) ssa.Value {
+	v = ssaflow.Strip(v)
+	if fa, ok := v.(*ssa.FieldAddr); ok && crapi.IsNamed(ssaflow.Deref(fa.Type()), crapi.MetaV1Pkg, "ObjectMeta") {
+		return ssaflow.Strip(fa.X)
+	}
+	return v
+}
+
+// starAt returns the dereference *x.F written at pos.
+func starAt(pass *analysis.Pass, pos token.Pos) *ast.StarExpr {
+	f := diag.File(pass, pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for _, n := range path {
+		if s, ok := n.(*ast.StarExpr); ok && s.Star == pos {
+			if _, isSel := ast.Unparen(s.X).(*ast.SelectorExpr); isSel {
+				return s
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// derefFix replaces *x.F by ptr.Deref(x.F, false), importing ptr, when the
+// module can import it (a package it depends on does).
+func derefFix(pass *analysis.Pass, star *ast.StarExpr) []analysis.SuggestedFix {
+	if !imports(pass.Pkg, knowledge.PtrDeref.Pkg, map[*types.Package]bool{}) {
+		return nil
+	}
+	name, edits, ok := diag.PackageName(pass, star.Pos(), knowledge.PtrDeref.Pkg, "ptr")
+	if !ok {
+		return nil
+	}
+	x, ok := diag.Text(pass, star.X)
+	if !ok {
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{Pos: star.Pos(), End: star.End(), NewText: fmt.Appendf(nil, "%s.%s(%s, false)", name, knowledge.PtrDeref.Name, x)})
+	return []analysis.SuggestedFix{{Message: "read it with ptr.Deref", TextEdits: edits}}
+}
+
+// imports reports whether p imports path, directly or not.
+func imports(p *types.Package, path string, seen map[*types.Package]bool) bool {
+	if seen[p] {
+		return false
+	}
+	seen[p] = true
+	for _, q := range p.Imports() {
+		if q.Path() == path || imports(q, path, seen) {
+			return true
+		}
+	}
+	return false
+}
