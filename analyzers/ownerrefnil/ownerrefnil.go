@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "ownerrefnil",
 	Doc:      checkdoc.MustExtract(doc, "ownerrefnil"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }
 
@@ -38,6 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if prog == nil {
 		return nil, nil
 	}
+	objs := objects.Of(pass)
 	reported := map[token.Pos]bool{}
 	report := func(d analysis.Diagnostic) {
 		if !reported[d.Pos] {
@@ -54,16 +56,16 @@ func run(pass *analysis.Pass) (any, error) {
 				switch x := instr.(type) {
 				case *ssa.UnOp:
 					if x.Op == token.MUL {
-						if d, ok := optionalDeref(pass, x); ok {
+						if d, ok := optionalDeref(pass, objs, x); ok {
 							report(d)
 						}
 					}
 				case *ssa.IndexAddr:
-					if d, ok := unguardedIndex(x, x.X, x.Index); ok {
+					if d, ok := unguardedIndex(objs, x, x.X, x.Index); ok {
 						report(d)
 					}
 				case *ssa.Index:
-					if d, ok := unguardedIndex(x, x.X, x.Index); ok {
+					if d, ok := unguardedIndex(objs, x, x.X, x.Index); ok {
 						report(d)
 					}
 				case *ssa.FieldAddr:
@@ -86,13 +88,13 @@ func run(pass *analysis.Pass) (any, error) {
 
 // optionalDeref judges *p where p is an optional field of an owner
 // reference read from an object or a parameter.
-func optionalDeref(pass *analysis.Pass, deref *ssa.UnOp) (analysis.Diagnostic, bool) {
+func optionalDeref(pass *analysis.Pass, objs *objects.Result, deref *ssa.UnOp) (analysis.Diagnostic, bool) {
 	field, base, ok := refField(deref.X)
 	if !ok || !slices.Contains(knowledge.OwnerRefOptional, field) {
 		return analysis.Diagnostic{}, false
 	}
-	src := origin(base, 0)
-	if src == srcNone || src == srcControllerOf && field == "Controller" {
+	src, obj := origin(base, 0)
+	if src == srcNone || src == srcControllerOf && field == "Controller" || src == srcObject && !written(objs, deref, obj) {
 		return analysis.Diagnostic{}, false
 	}
 	if ssaflow.HoldsAt(deref.Block(), func(cond ssa.Value, onTrue bool) bool {
@@ -116,12 +118,15 @@ func optionalDeref(pass *analysis.Pass, deref *ssa.UnOp) (analysis.Diagnostic, b
 
 // unguardedIndex judges refs[i], i constant, on an object's owner
 // references with no test of their length on every path to it.
-func unguardedIndex(instr ssa.Instruction, slice, index ssa.Value) (analysis.Diagnostic, bool) {
+func unguardedIndex(objs *objects.Result, instr ssa.Instruction, slice, index ssa.Value) (analysis.Diagnostic, bool) {
 	c, ok := index.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
 		return analysis.Diagnostic{}, false
 	}
-	if !isRefSlice(slice.Type()) || origin(slice, 0) != srcObject {
+	if !isRefSlice(slice.Type()) {
+		return analysis.Diagnostic{}, false
+	}
+	if src, obj := origin(slice, 0); src != srcObject || !written(objs, instr, obj) {
 		return analysis.Diagnostic{}, false
 	}
 	if ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, _ bool) bool { return testsLen(cond, slice, 0) }) {
@@ -198,16 +203,17 @@ func isRefSlice(t types.Type) bool {
 type source uint8
 
 const (
-	srcNone          source = iota // built here (NewControllerRef, a literal), or unknown
-	srcObject                      // read from an object
-	srcParam                       // a parameter: its callers' objects
-	srcControllerOf                // GetControllerOf's result
+	srcNone         source = iota // built here (NewControllerRef, a literal), or unknown
+	srcObject                     // read from an object
+	srcParam                      // a parameter: its callers' objects
+	srcControllerOf               // GetControllerOf's result
 )
 
-// origin returns where the reference or list of references v comes from.
-func origin(v ssa.Value, depth int) source {
+// origin returns where the reference or list of references v comes from,
+// and for one read from an object, the object.
+func origin(v ssa.Value, depth int) (source, ssa.Value) {
 	if v == nil || depth > 8 {
-		return srcNone
+		return srcNone, nil
 	}
 	switch x := ssaflow.Strip(v).(type) {
 	case *ssa.Call:
@@ -215,21 +221,21 @@ func origin(v ssa.Value, depth int) source {
 		switch {
 		case fn == nil:
 		case knowledge.ControllerOf(fn):
-			return srcControllerOf
+			return srcControllerOf, nil
 		case fn.Name() == "GetOwnerReferences" && fn.Signature().Recv() != nil && isRefSlice(x.Type()):
-			return srcObject
+			return srcObject, listOwner(x)
 		}
 	case *ssa.Parameter:
 		if isRefSlice(x.Type()) || crapi.IsNamed(ssaflow.Deref(x.Type()), crapi.MetaV1Pkg, "OwnerReference") {
-			return srcParam
+			return srcParam, nil
 		}
 	case *ssa.Field:
 		if ssaflow.FieldName(x.X.Type(), x.Field) == "OwnerReferences" && crapi.IsNamed(x.X.Type(), crapi.MetaV1Pkg, "ObjectMeta") {
-			return srcObject
+			return srcObject, nil
 		}
 	case *ssa.FieldAddr:
 		if ssaflow.FieldName(x.X.Type(), x.Field) == "OwnerReferences" && crapi.IsNamed(ssaflow.Deref(x.X.Type()), crapi.MetaV1Pkg, "ObjectMeta") {
-			return srcObject
+			return srcObject, objectOf(x.X)
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
@@ -243,23 +249,40 @@ func origin(v ssa.Value, depth int) source {
 		return origin(x.X, depth+1)
 	case *ssa.Alloc:
 		// A local variable whose fields are read: what is stored in it.
-		best := srcNone
+		var vals []ssa.Value
 		for _, st := range ssaflow.StoresTo(x) {
-			if s := origin(st.Val, depth+1); s != srcNone && (best == srcNone || s == srcObject) {
-				best = s
-			}
+			vals = append(vals, st.Val)
 		}
-		return best
+		return anyOrigin(vals, depth)
 	case *ssa.Phi:
-		best := srcNone
-		for _, e := range x.Edges {
-			if s := origin(e, depth+1); s != srcNone && (best == srcNone || s == srcObject) {
-				best = s
-			}
-		}
-		return best
+		return anyOrigin(x.Edges, depth)
 	}
-	return srcNone
+	return srcNone, nil
+}
+
+// anyOrigin is the origin of one of vals: an object's first, so that a
+// reference that may be read from an object is judged.
+func anyOrigin(vals []ssa.Value, depth int) (source, ssa.Value) {
+	best, obj := srcNone, ssa.Value(nil)
+	for _, v := range vals {
+		if s, o := origin(v, depth+1); s != srcNone && (best == srcNone || s == srcObject && best != srcObject) {
+			best, obj = s, o
+		}
+	}
+	return best, obj
+}
+
+// written reports whether the references were read from an object that
+// another client may have written: one fetched from the server or given
+// to the function (a parameter), whose owner references the code did not
+// itself set since. An object made here (a literal, a constructor's
+// result) carries the references the code gave it.
+func written(objs *objects.Result, at ssa.Instruction, obj ssa.Value) bool {
+	if obj == nil {
+		return true // a field of a value the layer cannot name
+	}
+	s := objs.Steps(at.Parent(), at, obj)
+	return (s.Fetched() || s.Entry) && !s.Names["OwnerReferences"]
 }
 
 // same reports whether a and b read the same value: the same SSA value,
