@@ -40,12 +40,18 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok1 || !ok2 || !ownedCluster || ownerCluster {
 			continue
 		}
-		call := "SetOwnerReference"
-		if s.Controller {
-			call = "SetControllerReference"
+		const head = "%s is cluster-scoped and %s namespaced: an owner reference has no namespace, so it cannot name a namespaced owner; "
+		tail := fmt.Sprintf("; delete the %s in a finalizer of the %s instead, or make %s cluster-scoped", owned.Name(), owner.Name(), owner.Name())
+		var msg string
+		switch s.By {
+		case "NewControllerRef":
+			msg = fmt.Sprintf(head+"the garbage collector treats this hand-built reference as unresolvable (an OwnerRefInvalidNamespace event) and never deletes the %s with its owner", owned.Name(), owner.Name(), owned.Name())
+		case "":
+			msg = fmt.Sprintf(head+"the owner reference this helper sets is refused by controller-runtime on every reconcile (\"cluster-scoped resource must not have a namespace-scoped owner\"), or treated as unresolvable by the garbage collector if built by hand", owned.Name(), owner.Name())
+		default:
+			msg = fmt.Sprintf(head+"%s fails here on every reconcile (\"cluster-scoped resource must not have a namespace-scoped owner\")", owned.Name(), owner.Name(), s.By)
 		}
-		msg := fmt.Sprintf("%s is cluster-scoped and %s namespaced: an owner reference cannot name a namespaced owner, so %s fails here on every reconcile (\"cluster-scoped resource must not have a namespace-scoped owner\"); delete the %s in a finalizer of the %s instead, or make %s cluster-scoped",
-			owned.Name(), owner.Name(), call, owned.Name(), owner.Name(), owner.Name())
+		msg += tail
 		d := analysis.Diagnostic{Pos: s.Pos, Message: msg}
 		if call := callAt(pass, s.Pos); call != nil {
 			d.Pos, d.End = call.Pos(), call.End()

@@ -194,6 +194,10 @@ type Site struct {
 	Owner, Owned string
 	Controller   bool
 	Pos          token.Pos
+	// By is the library function that makes the reference
+	// (SetControllerReference, SetOwnerReference, NewControllerRef); ""
+	// when the call at Pos is the module's helper.
+	By string
 }
 
 // TypeName returns the type named by key ("path.Name"), declared in this

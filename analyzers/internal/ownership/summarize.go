@@ -397,6 +397,9 @@ func (s *summarizer) scan(fn *ssa.Function) {
 				if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isOwnerRefsField(fa) {
 					s.ownEvent[obj] = true
 					s.owner(sum, r, fa.X, true)
+					for _, ref := range newRefs(x.Val, 0) {
+						s.edge(sum, r, ref.Call.Args[0], fa.X, true, ref.Pos(), "NewControllerRef")
+					}
 				}
 			case ssa.CallInstruction:
 				s.call(sum, r, obj, x)
@@ -439,7 +442,7 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 		case "SetControllerReference":
 			s.ownEvent[obj] = true
 			s.owner(sum, r, arg(1), true)
-			s.edge(sum, r, arg(0), arg(1), true, instr.Pos())
+			s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
 		case "CreateOrUpdate", "CreateOrPatch":
 			s.create(sum, r, arg(2))
 		}
@@ -450,12 +453,12 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
 		s.ownEvent[obj] = true
 		s.owner(sum, r, arg(1), true)
-		s.edge(sum, r, arg(0), arg(1), true, instr.Pos())
+		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
 		return
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
 		s.ownEvent[obj] = true
 		s.owner(sum, r, arg(1), false)
-		s.edge(sum, r, arg(0), arg(1), false, instr.Pos())
+		s.edge(sum, r, arg(0), arg(1), false, instr.Pos(), "SetOwnerReference")
 		return
 	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
 		s.create(sum, r, arg(2))
@@ -466,6 +469,9 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	case isMethod && fn.Name() == "SetOwnerReferences":
 		s.ownEvent[obj] = true
 		s.owner(sum, r, crapi.Receiver(cc), true)
+		for _, ref := range newRefs(arg(0), 0) {
+			s.edge(sum, r, ref.Call.Args[0], crapi.Receiver(cc), true, ref.Pos(), "NewControllerRef")
+		}
 		return
 	case isMethod && fn.Name() == "WithOwnerReferences":
 		// An apply configuration: its type names the kind.
@@ -571,7 +577,7 @@ func (s *summarizer) apply(sum *ownerSummary, r *ssa.Function, h *ownerSummary, 
 			}
 			continue
 		}
-		s.addEdges(sum, r, s.ends(r, e.Owner, e.OwnerParam, arg), s.ends(r, e.Owned, e.OwnedParam, arg), e.Controller, instr.Pos())
+		s.addEdges(sum, r, s.ends(r, e.Owner, e.OwnerParam, arg), s.ends(r, e.Owned, e.OwnedParam, arg), e.Controller, instr.Pos(), "")
 	}
 	if h == sum {
 		return
@@ -710,16 +716,49 @@ func (s *summarizer) record(sum *ownerSummary, r *ssa.Function, out []target, ct
 	}
 }
 
-// edge records the owner reference that the call at pos sets on the
-// object owned to the object owner.
-func (s *summarizer) edge(sum *ownerSummary, r *ssa.Function, owner, owned ssa.Value, ctl bool, pos token.Pos) {
+// newRefs returns the metav1.NewControllerRef calls whose references make
+// up the list v: a slice literal of them, appended to a list, or either of
+// two lists.
+func newRefs(v ssa.Value, depth int) []*ssa.Call {
+	if v == nil || depth > 4 {
+		return nil
+	}
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.Phi:
+		var out []*ssa.Call
+		for _, e := range x.Edges {
+			out = append(out, newRefs(e, depth+1)...)
+		}
+		return out
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
+			return append(newRefs(x.Call.Args[0], depth+1), newRefs(x.Call.Args[1], depth+1)...)
+		}
+	case *ssa.Slice:
+		elems, _ := ssaflow.VariadicElems(x)
+		var out []*ssa.Call
+		for _, e := range elems {
+			if u, ok := ssaflow.Strip(e).(*ssa.UnOp); ok && u.Op == token.MUL {
+				if c, ok := u.X.(*ssa.Call); ok && len(c.Call.Args) == 2 && crapi.IsFunc(crapi.Callee(&c.Call), metav1Pkg, "NewControllerRef") {
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// edge records the owner reference that the call at pos (of the library
+// function named by) sets on the object owned to the object owner.
+func (s *summarizer) edge(sum *ownerSummary, r *ssa.Function, owner, owned ssa.Value, ctl bool, pos token.Pos, by string) {
 	if owner == nil || owned == nil {
 		return
 	}
 	var os, ds []target
 	s.resolve(owner, 0, map[ssa.Value]bool{}, &os)
 	s.resolve(owned, 0, map[ssa.Value]bool{}, &ds)
-	s.addEdges(sum, r, s.endsOf(r, os), s.endsOf(r, ds), ctl, pos)
+	s.addEdges(sum, r, s.endsOf(r, os), s.endsOf(r, ds), ctl, pos, by)
 }
 
 // end is one end of an edge: a type's key, or a parameter of the
@@ -762,8 +801,9 @@ func (s *summarizer) ends(r *ssa.Function, key string, p int, arg func(int) ssa.
 }
 
 // addEdges records an edge from each of owners to each of owned; one
-// between known types set here is a site at pos.
-func (s *summarizer) addEdges(sum *ownerSummary, r *ssa.Function, owners, owned []end, ctl bool, pos token.Pos) {
+// between known types set here is a site at pos, made by the library
+// function named by ("" for a helper of the module).
+func (s *summarizer) addEdges(sum *ownerSummary, r *ssa.Function, owners, owned []end, ctl bool, pos token.Pos, by string) {
 	for _, o := range owners {
 		for _, d := range owned {
 			if o.key == "" && o.param == d.param && d.key == "" {
@@ -773,7 +813,7 @@ func (s *summarizer) addEdges(sum *ownerSummary, r *ssa.Function, owners, owned 
 				s.changed = true
 			}
 			if o.key != "" && d.key != "" && pos.IsValid() && !ssapkg.InTestCode(s.pass, pos) {
-				site := Site{Owner: o.key, Owned: d.key, Controller: ctl, Pos: pos}
+				site := Site{Owner: o.key, Owned: d.key, Controller: ctl, Pos: pos, By: by}
 				if !s.sites[site] {
 					s.sites[site] = true
 					s.siteList = append(s.siteList, site)

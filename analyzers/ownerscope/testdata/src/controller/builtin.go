@@ -24,7 +24,7 @@ type WorkspaceReconciler struct {
 func (r *WorkspaceReconciler) clusterRole(ctx context.Context, ws *tenancyv1.Workspace) error {
 	role := &rbacv1.ClusterRole{}
 	role.Name = ws.Namespace + "-" + ws.Name
-	if err := ctrl.SetControllerReference(ws, role, r.Scheme); err != nil { // want `ClusterRole is cluster-scoped and Workspace namespaced: an owner reference cannot name a namespaced owner, so SetControllerReference fails here on every reconcile`
+	if err := ctrl.SetControllerReference(ws, role, r.Scheme); err != nil { // want `ClusterRole is cluster-scoped and Workspace namespaced: an owner reference has no namespace, so it cannot name a namespaced owner; SetControllerReference fails here on every reconcile`
 		return err
 	}
 	return r.Create(ctx, role)

@@ -13,7 +13,7 @@ import (
 // Through the package's own helper: reported where the types are known.
 func (r *WorkspaceReconciler) binding(ctx context.Context, ws *tenancyv1.Workspace) error {
 	b := &rbacv1.ClusterRoleBinding{}
-	if err := adopt(ws, b, r.Scheme); err != nil { // want `ClusterRoleBinding is cluster-scoped and Workspace namespaced`
+	if err := adopt(ws, b, r.Scheme); err != nil { // want `ClusterRoleBinding is cluster-scoped and Workspace namespaced: .* the owner reference this helper sets is refused`
 		return err
 	}
 	return r.Create(ctx, b)

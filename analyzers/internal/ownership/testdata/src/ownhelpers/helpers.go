@@ -36,7 +36,7 @@ func Label(obj client.Object) { // sets no owner reference: no fact
 }
 
 // NewJob returns the Job of owner, controlled by it.
-func NewJob(owner metav1.Object, gvk schema.GroupVersionKind) *batchv1.Job { // want NewJob:`^owns\(ownership\(owner\(k8s.io/api/batch/v1.Job,true\)\)\)$`
+func NewJob(owner metav1.Object, gvk schema.GroupVersionKind) *batchv1.Job { // want NewJob:`^owns\(ownership\(owner\(k8s.io/api/batch/v1.Job,true\)\) edge\(#0<-k8s.io/api/batch/v1.Job,true\)\)$`
 	return &batchv1.Job{
 		ObjectMeta: metav1.ObjectMeta{
 			Namespace:       owner.GetNamespace(),
@@ -80,6 +80,6 @@ func Hash(v any) string { // want Hash:`^owns\(weakOwner\(0\)\)$`
 }
 
 // SetOwner writes owner's controller reference into metadata.
-func SetOwner(meta *metav1.ObjectMeta, owner metav1.Object, gvk schema.GroupVersionKind) { // want SetOwner:`^owns\(owner\(0,true\)\)$`
+func SetOwner(meta *metav1.ObjectMeta, owner metav1.Object, gvk schema.GroupVersionKind) { // want SetOwner:`^owns\(owner\(0,true\) edge\(#1<-#0,true\)\)$`
 	meta.OwnerReferences = []metav1.OwnerReference{*metav1.NewControllerRef(owner, gvk)}
 }

@@ -5,6 +5,7 @@ package v1
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // +kubebuilder:object:root=true
@@ -37,3 +38,6 @@ func (in *Tenant) DeepCopyObject() runtime.Object {
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	return &out
 }
+
+// GroupVersion is the group of the kinds.
+var GroupVersion = schema.GroupVersion{Group: "tenancy.example.com", Version: "v1"}

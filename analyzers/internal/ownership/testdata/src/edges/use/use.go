@@ -5,7 +5,9 @@ package use
 import (
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -39,4 +41,16 @@ func ThroughHelpers(cm *corev1.ConfigMap, scheme *runtime.Scheme) error {
 func Unknown(owner client.Object, obj runtime.Object, scheme *runtime.Scheme) error {
 	o, _ := obj.(client.Object)
 	return controllerutil.SetControllerReference(owner, o, scheme) // neither type known: no site
+}
+
+// References built by hand: a literal list, an append, SetOwnerReferences.
+func ByHand(cm *corev1.ConfigMap, gvk schema.GroupVersionKind) []client.Object {
+	role := &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		OwnerReferences: []metav1.OwnerReference{*metav1.NewControllerRef(cm, gvk)}, // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/rbac/v1.ClusterRole \(controller\)`
+	}}
+	sa := &corev1.ServiceAccount{}
+	sa.OwnerReferences = append(sa.OwnerReferences, *metav1.NewControllerRef(cm, gvk)) // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/core/v1.ServiceAccount \(controller\)`
+	ns := &corev1.Namespace{}
+	ns.SetOwnerReferences([]metav1.OwnerReference{*metav1.NewControllerRef(cm, gvk)}) // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/core/v1.Namespace \(controller\)`
+	return []client.Object{role, sa, ns}
 }

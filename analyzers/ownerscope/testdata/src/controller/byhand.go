@@ -1,0 +1,28 @@
+package controller
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	rbacv1 "k8s.io/api/rbac/v1"
+
+	tenancyv1 "fixtures/api/v1"
+)
+
+var workspaceKind = tenancyv1.GroupVersion.WithKind("Workspace")
+
+// A reference built by hand: the API server takes it, the garbage
+// collector cannot resolve it.
+func byHand(ws *tenancyv1.Workspace) *rbacv1.ClusterRole {
+	return &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		Name:            ws.Namespace + "-" + ws.Name,
+		OwnerReferences: []metav1.OwnerReference{*metav1.NewControllerRef(ws, workspaceKind)}, // want `ClusterRole is cluster-scoped and Workspace namespaced: .* the garbage collector treats this hand-built reference as unresolvable`
+	}}
+}
+
+// Twin: the namespaced Role.
+func byHandRole(ws *tenancyv1.Workspace) *rbacv1.Role {
+	return &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{
+		Namespace:       ws.Namespace,
+		OwnerReferences: []metav1.OwnerReference{*metav1.NewControllerRef(ws, workspaceKind)},
+	}}
+}
