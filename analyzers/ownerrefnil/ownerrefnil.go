@@ -27,12 +27,26 @@ var doc string
 
 // Analyzer reports owner-reference fields read without a check.
 var Analyzer = &analysis.Analyzer{
-	Name:     "ownerrefnil",
-	Doc:      checkdoc.MustExtract(doc, "ownerrefnil"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
-	Run:      run,
+	Name:      "ownerrefnil",
+	Doc:       checkdoc.MustExtract(doc, "ownerrefnil"),
+	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(nilRefs)},
 }
+
+// nilRefs is the fact of an exported function of the module whose
+// *metav1.OwnerReference results (their indexes) may be nil: a nil
+// returned on some path, or the result of GetControllerOf or of another
+// such function. Its callers must test them before reading a field.
+type nilRefs struct {
+	Results []int
+}
+
+// AFact marks nilRefs as a fact.
+func (*nilRefs) AFact() {}
+
+func (f *nilRefs) String() string { return fmt.Sprintf("nilRef%v", f.Results) }
 
 func run(pass *analysis.Pass) (any, error) {
 	prog := ssapkg.Of(pass)
@@ -40,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	objs := objects.Of(pass)
+	nr := learnNilRefs(pass, prog.SrcFuncs())
 	reported := map[token.Pos]bool{}
 	report := func(d analysis.Diagnostic) {
 		if !reported[d.Pos] {
@@ -69,13 +84,13 @@ func run(pass *analysis.Pass) (any, error) {
 						report(d)
 					}
 				case *ssa.FieldAddr:
-					if d, ok := controllerField(x, x.X); ok {
+					if d, ok := controllerField(nr, x, x.X); ok {
 						report(d)
 					}
 				case *ssa.Field:
 					// A field of *GetControllerOf(obj) goes through a load.
 					if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
-						if d, ok := controllerField(x, u.X); ok {
+						if d, ok := controllerField(nr, x, u.X); ok {
 							report(d)
 						}
 					}
@@ -140,20 +155,21 @@ func unguardedIndex(objs *objects.Result, instr ssa.Instruction, slice, index ss
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
 }
 
-// controllerField judges a field of ref, the result of GetControllerOf,
-// read with no nil test of ref on every path to it.
-func controllerField(instr ssa.Instruction, ref ssa.Value) (analysis.Diagnostic, bool) {
-	call, ok := ssaflow.Strip(ref).(*ssa.Call)
-	if !ok || !knowledge.ControllerOf(crapi.Callee(&call.Call)) {
+// controllerField judges a field of ref, the result of GetControllerOf
+// (or of a function of the module that may return nil), read with no nil
+// test of ref on every path to it.
+func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (analysis.Diagnostic, bool) {
+	call, fn, ok := nr.mayBeNil(ref)
+	if !ok {
 		return analysis.Diagnostic{}, false
 	}
 	if ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
 		x, nilOnTrue, ok := ssaflow.NilTest(cond)
-		if ok && nilOnTrue != onTrue && same(x, call, 0) {
+		if ok && nilOnTrue != onTrue && same(x, ref, 0) {
 			return true
 		}
 		// IsControlledBy(obj, owner) holds only if obj has a controller.
-		return onTrue && controlledBy(cond, call)
+		return onTrue && knowledge.ControllerOf(fn) && controlledBy(cond, call)
 	}) {
 		return analysis.Diagnostic{}, false
 	}
@@ -161,9 +177,149 @@ func controllerField(instr ssa.Instruction, ref ssa.Value) (analysis.Diagnostic,
 	if !pos.IsValid() {
 		return analysis.Diagnostic{}, false
 	}
-	fn := crapi.Callee(&call.Call)
-	msg := fmt.Sprintf("the result of %s is read without a nil test: it is nil for an object without a controller (orphaned, or made by another client), and the manager panics on it; test it against nil first", fn.Name())
+	why := "it is nil for an object without a controller (orphaned, or made by another client)"
+	if !knowledge.ControllerOf(fn) {
+		why = "it returns nil on some paths (no such owner)"
+	}
+	msg := fmt.Sprintf("the result of %s is read without a nil test: %s, and the manager panics on it; test it against nil first", fn.Name(), why)
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
+}
+
+// nilResults knows which functions' owner-reference results may be nil:
+// the library's (knowledge.ControllerOf), the package's (learned here)
+// and the module's other packages' (nilRefs facts).
+type nilResults struct {
+	pass  *analysis.Pass
+	local map[*types.Func][]int
+}
+
+// results returns the indexes of fn's results that may be a nil
+// reference.
+func (nr *nilResults) results(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if knowledge.ControllerOf(fn) {
+		return []int{0}
+	}
+	if fn.Pkg() == nr.pass.Pkg {
+		return nr.local[fn]
+	}
+	var f nilRefs
+	if fn.Pkg() != nil && nr.pass.ImportObjectFact(fn, &f) {
+		return f.Results
+	}
+	return nil
+}
+
+// mayBeNil reports whether v is a result of a call that may be a nil
+// reference, and the call and its function.
+func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, bool) {
+	idx := 0
+	v = ssaflow.Strip(v)
+	if e, ok := v.(*ssa.Extract); ok {
+		idx, v = e.Index, e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil, false
+	}
+	fn := crapi.Callee(&call.Call)
+	if fn != nil {
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+	}
+	return call, fn, slices.Contains(nr.results(fn), idx)
+}
+
+// learnNilRefs finds, to a fixed point, the package's functions with an
+// owner-reference result that may be nil, and exports the facts of the
+// exported ones.
+func learnNilRefs(pass *analysis.Pass, funcs []*ssa.Function) *nilResults {
+	nr := &nilResults{pass: pass, local: map[*types.Func][]int{}}
+	var cands []*ssa.Function
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		res := obj.Signature().Results()
+		for i := range res.Len() {
+			if p, ok := types.Unalias(res.At(i).Type()).(*types.Pointer); ok && crapi.IsNamed(p.Elem(), crapi.MetaV1Pkg, "OwnerReference") {
+				cands = append(cands, fn)
+				break
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range cands {
+			obj := fn.Object().(*types.Func)
+			for ret := range ssaflow.Returns(fn) {
+				if failing(obj, ret) {
+					continue // a nil beside an error: callers test the error
+				}
+				for i, v := range ret.Results {
+					if slices.Contains(nr.local[obj], i) || !crapi.IsNamed(ssaflow.Deref(v.Type()), crapi.MetaV1Pkg, "OwnerReference") {
+						continue
+					}
+					if nr.nilValue(v, 0) && !nonNilAt(ret.Block(), v) {
+						nr.local[obj] = append(nr.local[obj], i)
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	for fn, rs := range nr.local {
+		if fn.Exported() {
+			slices.Sort(rs)
+			pass.ExportObjectFact(fn, &nilRefs{Results: rs})
+		}
+	}
+	return nr
+}
+
+// nonNilAt reports whether v is tested not nil on every path to b.
+func nonNilAt(b *ssa.BasicBlock, v ssa.Value) bool {
+	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
+		x, nilOnTrue, ok := ssaflow.NilTest(cond)
+		return ok && nilOnTrue != onTrue && same(x, v, 0)
+	})
+}
+
+// failing reports whether ret, a return of fn whose last result is an
+// error, may return a non-nil error: only a nil error makes its other
+// results the answer.
+func failing(fn *types.Func, ret *ssa.Return) bool {
+	res := fn.Signature().Results()
+	n := res.Len()
+	if n < 2 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	return !ssaflow.IsNil(ret.Results[n-1])
+}
+
+// nilValue reports whether v may be a nil reference: nil itself, a call
+// that may return one, or a phi of either.
+func (nr *nilResults) nilValue(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if nr.nilValue(e, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	_, _, ok := nr.mayBeNil(v)
+	return ok
 }
 
 // controlledBy reports whether cond is metav1.IsControlledBy(obj, _) of
