@@ -66,7 +66,19 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
-		for _, b := range fn.Blocks {
+		// One report per reference that may be nil: its first read panics,
+		// the ones after it are not reached.
+		readRefs := map[ssa.Value]bool{}
+		field := func(instr ssa.Instruction, ref ssa.Value) {
+			if readRefs[ssaflow.Strip(ref)] {
+				return
+			}
+			if d, ok := controllerField(nr, instr, ref); ok {
+				readRefs[ssaflow.Strip(ref)] = true
+				report(d)
+			}
+		}
+		for _, b := range fn.DomPreorder() {
 			for _, instr := range b.Instrs {
 				switch x := instr.(type) {
 				case *ssa.UnOp:
@@ -84,15 +96,11 @@ func run(pass *analysis.Pass) (any, error) {
 						report(d)
 					}
 				case *ssa.FieldAddr:
-					if d, ok := controllerField(nr, x, x.X); ok {
-						report(d)
-					}
+					field(x, x.X)
 				case *ssa.Field:
 					// A field of *GetControllerOf(obj) goes through a load.
 					if u, ok := x.X.(*ssa.UnOp); ok && u.Op == token.MUL {
-						if d, ok := controllerField(nr, x, u.X); ok {
-							report(d)
-						}
+						field(x, u.X)
 					}
 				}
 			}
