@@ -436,6 +436,23 @@ func anyOrigin(vals []ssa.Value, depth int) (source, ssa.Value) {
 	return best, obj
 }
 
+// receiverState reports whether obj is held in a field of fn's receiver:
+// the component's own state (a desired object it built and keeps), not an
+// object read from the server.
+func receiverState(fn *ssa.Function, obj ssa.Value) bool {
+	u, ok := ssaflow.Strip(obj).(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	fn = ssaflow.Declared(fn)
+	p, ok := ssaflow.Strip(fa.X).(*ssa.Parameter)
+	return ok && fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
+}
+
 // written reports whether the references were read from an object that
 // another client may have written: one fetched from the server or given
 // to the function (a parameter), whose owner references the code did not
@@ -444,6 +461,9 @@ func anyOrigin(vals []ssa.Value, depth int) (source, ssa.Value) {
 func written(objs *objects.Result, at ssa.Instruction, obj ssa.Value) bool {
 	if obj == nil {
 		return true // a field of a value the layer cannot name
+	}
+	if receiverState(at.Parent(), obj) {
+		return false
 	}
 	s := objs.Steps(at.Parent(), at, obj)
 	return (s.Fetched() || s.Entry) && !s.Names["OwnerReferences"]

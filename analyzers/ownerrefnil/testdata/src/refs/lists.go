@@ -64,3 +64,12 @@ func adopted(ctx context.Context, c client.Client, key types.NamespacedName, own
 func ownerGVK(g metav1.GroupVersionKind) schema.GroupVersionKind {
 	return schema.GroupVersionKind{Group: g.Group, Version: g.Version, Kind: g.Kind}
 }
+
+// Twin: the desired Secret a component builds once and keeps in a field.
+type secretKeeper struct {
+	secret *corev1.Secret
+}
+
+func (k *secretKeeper) owner() string {
+	return k.secret.OwnerReferences[0].Name
+}
