@@ -115,6 +115,10 @@ type Func struct {
 	// Edges are the owner references the function sets with at least
 	// one end a parameter.
 	Edges []Edge
+	// RefOf are the parameters (SSA indexes) that an owner reference the
+	// function returns names: metav1.NewControllerRef(p, ...), or a
+	// reference literal with p's UID.
+	RefOf []int
 }
 
 // Param is what a function does to one parameter. Owner: the owner
@@ -162,6 +166,9 @@ func (f *Func) String() string {
 	}
 	for _, e := range f.Edges {
 		parts = append(parts, e.String())
+	}
+	for _, i := range f.RefOf {
+		parts = append(parts, fmt.Sprintf("refOf(%d)", i))
 	}
 	return "owns(" + strings.Join(parts, " ") + ")"
 }

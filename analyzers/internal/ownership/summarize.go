@@ -40,6 +40,8 @@ type ownerSummary struct {
 	createTypes  map[string]bool
 	unknown      bool
 	metaResult   bool
+	// refOf are the parameters a returned owner reference names.
+	refOf map[int]bool
 	// edges are the owner references set between objects: each end a
 	// type's key or a parameter (param -> may be a controller reference).
 	edges map[edgeKey]bool
@@ -54,6 +56,7 @@ type edgeKey struct {
 func newOwnerSummary() *ownerSummary {
 	return &ownerSummary{
 		edges:        map[edgeKey]bool{},
+		refOf:        map[int]bool{},
 		ownerParams:  map[int]bool{},
 		weakParams:   map[int]bool{},
 		createParams: map[int]bool{},
@@ -98,10 +101,14 @@ func (s *ownerSummary) sortedEdges(typed bool) []Edge {
 // it says nothing.
 func (s *ownerSummary) fact(n int) *Func {
 	f := &Func{Params: make([]Param, n), Meta: s.metaResult, Edges: s.sortedEdges(false)}
+	for i := range s.refOf {
+		f.RefOf = append(f.RefOf, i)
+	}
+	sort.Ints(f.RefOf)
 	if o := s.ownership(); !o.empty() {
 		f.Owned = o
 	}
-	said := f.Owned != nil || f.Meta || len(f.Edges) > 0
+	said := f.Owned != nil || f.Meta || len(f.Edges) > 0 || len(f.RefOf) > 0
 	for i := range f.Params {
 		if ctl, ok := s.ownerParams[i]; ok {
 			f.Params[i].Owner = OwnerRef
@@ -148,6 +155,9 @@ func fromFact(f *Func) *ownerSummary {
 		setBool(s.edges, edgeKey{e.Owner, e.Owned, e.OwnerParam, e.OwnedParam}, e.Controller)
 	}
 	s.metaResult = f.Meta
+	for _, i := range f.RefOf {
+		s.refOf[i] = true
+	}
 	return s
 }
 
@@ -397,12 +407,28 @@ func (s *summarizer) scan(fn *ssa.Function) {
 				if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isOwnerRefsField(fa) {
 					s.ownEvent[obj] = true
 					s.owner(sum, r, fa.X, true)
-					for _, ref := range newRefs(x.Val, 0) {
-						s.edge(sum, r, ref.Call.Args[0], fa.X, true, ref.Pos(), "NewControllerRef")
+					for _, ref := range s.newRefs(x.Val, 0) {
+						s.edge(sum, r, ref.owner, fa.X, true, ref.pos, "NewControllerRef")
 					}
 				}
 			case ssa.CallInstruction:
 				s.call(sum, r, obj, x)
+			case *ssa.Return:
+				// A function returning a reference to its parameter.
+				if fn == r {
+					for _, v := range x.Results {
+						if !crapi.IsNamed(ssaflow.Deref(v.Type()), metav1Pkg, "OwnerReference") {
+							continue
+						}
+						for _, o := range s.returnedRefOwner(v) {
+							if p, ok := objectOf(o).(*ssa.Parameter); ok {
+								if i := ownerParam(r, p); i >= 0 && !sum.refOf[i] {
+									sum.refOf[i], s.changed = true, true
+								}
+							}
+						}
+					}
+				}
 			}
 		}
 	}
@@ -469,8 +495,8 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 	case isMethod && fn.Name() == "SetOwnerReferences":
 		s.ownEvent[obj] = true
 		s.owner(sum, r, crapi.Receiver(cc), true)
-		for _, ref := range newRefs(arg(0), 0) {
-			s.edge(sum, r, ref.Call.Args[0], crapi.Receiver(cc), true, ref.Pos(), "NewControllerRef")
+		for _, ref := range s.newRefs(arg(0), 0) {
+			s.edge(sum, r, ref.owner, crapi.Receiver(cc), true, ref.pos, "NewControllerRef")
 		}
 		return
 	case isMethod && fn.Name() == "WithOwnerReferences":
@@ -716,35 +742,124 @@ func (s *summarizer) record(sum *ownerSummary, r *ssa.Function, out []target, ct
 	}
 }
 
-// newRefs returns the metav1.NewControllerRef calls whose references make
-// up the list v: a slice literal of them, appended to a list, or either of
-// two lists.
-func newRefs(v ssa.Value, depth int) []*ssa.Call {
+// refSite is an owner reference made at pos naming the object owner.
+type refSite struct {
+	owner ssa.Value
+	pos   token.Pos
+}
+
+// newRefs returns the references built by hand that make up the list v
+// (a slice literal of them, appended to a list, or either of two lists),
+// each with the object it names: metav1.NewControllerRef(owner, gvk), or
+// a function of the module returning a reference to its parameter.
+func (s *summarizer) newRefs(v ssa.Value, depth int) []refSite {
 	if v == nil || depth > 4 {
 		return nil
 	}
 	switch x := ssaflow.Strip(v).(type) {
 	case *ssa.Phi:
-		var out []*ssa.Call
+		var out []refSite
 		for _, e := range x.Edges {
-			out = append(out, newRefs(e, depth+1)...)
+			out = append(out, s.newRefs(e, depth+1)...)
 		}
 		return out
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
-			return append(newRefs(x.Call.Args[0], depth+1), newRefs(x.Call.Args[1], depth+1)...)
+			return append(s.newRefs(x.Call.Args[0], depth+1), s.newRefs(x.Call.Args[1], depth+1)...)
 		}
 	case *ssa.Slice:
 		elems, _ := ssaflow.VariadicElems(x)
-		var out []*ssa.Call
+		var out []refSite
 		for _, e := range elems {
-			if u, ok := ssaflow.Strip(e).(*ssa.UnOp); ok && u.Op == token.MUL {
-				if c, ok := u.X.(*ssa.Call); ok && len(c.Call.Args) == 2 && crapi.IsFunc(crapi.Callee(&c.Call), metav1Pkg, "NewControllerRef") {
-					out = append(out, c)
+			e = ssaflow.Strip(e)
+			if u, ok := e.(*ssa.UnOp); ok && u.Op == token.MUL {
+				e = u.X
+			}
+			if c, ok := e.(*ssa.Call); ok {
+				for _, o := range s.refOwners(c) {
+					out = append(out, refSite{o, c.Pos()})
 				}
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// refOwners returns the objects the reference call makes names:
+// NewControllerRef's owner, or the arguments of a function of the module
+// whose result is a reference to its parameter.
+func (s *summarizer) refOwners(c *ssa.Call) []ssa.Value {
+	fn := crapi.Callee(&c.Call)
+	if fn == nil {
+		return nil
+	}
+	if crapi.IsFunc(fn, metav1Pkg, "NewControllerRef") && len(c.Call.Args) == 2 {
+		return []ssa.Value{c.Call.Args[0]}
+	}
+	h := s.summaryOf(fn)
+	if h == nil {
+		return nil
+	}
+	args := crapi.CallArgs(&c.Call)
+	off := ssaflow.ReceiverOffset(fn)
+	var out []ssa.Value
+	for i := range h.refOf {
+		if j := i - off; j >= 0 && j < len(args) {
+			out = append(out, args[j])
+		}
+	}
+	return out
+}
+
+// returnedRefOwner returns the object that v, an owner reference a
+// function returns, names: NewControllerRef's owner, the object whose
+// UID fills a reference literal, or what a helper's reference names.
+func (s *summarizer) returnedRefOwner(v ssa.Value) []ssa.Value {
+	v = ssaflow.Strip(v)
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if a, ok := u.X.(*ssa.Alloc); ok {
+			// metav1.OwnerReference{UID: obj.GetUID(), ...}
+			for _, r := range *a.Referrers() {
+				fa, ok := r.(*ssa.FieldAddr)
+				if !ok || ssaflow.FieldName(a.Type(), fa.Field) != "UID" {
+					continue
+				}
+				for _, st := range *fa.Referrers() {
+					if st, ok := st.(*ssa.Store); ok && st.Addr == fa {
+						if o := uidOwner(st.Val); o != nil {
+							return []ssa.Value{o}
+						}
+					}
+				}
+			}
+			return nil
+		}
+		v = u.X
+	}
+	if c, ok := v.(*ssa.Call); ok {
+		return s.refOwners(c)
+	}
+	return nil
+}
+
+// uidOwner returns the object whose UID v reads: obj.GetUID(), or the
+// UID field of its metadata.
+func uidOwner(v ssa.Value) ssa.Value {
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.Call:
+		if fn := crapi.Callee(&x.Call); fn != nil && fn.Name() == "GetUID" && fn.Signature().Recv() != nil {
+			if x.Call.IsInvoke() {
+				return x.Call.Value
+			}
+			if len(x.Call.Args) > 0 {
+				return x.Call.Args[0]
+			}
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && ssaflow.FieldName(fa.X.Type(), fa.Field) == "UID" {
+			return fa.X
+		}
 	}
 	return nil
 }

@@ -26,3 +26,31 @@ func byHandRole(ws *tenancyv1.Workspace) *rbacv1.Role {
 		OwnerReferences: []metav1.OwnerReference{*metav1.NewControllerRef(ws, workspaceKind)},
 	}}
 }
+
+// workspaceRef builds the reference field by field.
+func workspaceRef(ws *tenancyv1.Workspace) metav1.OwnerReference {
+	yes := true
+	return metav1.OwnerReference{
+		APIVersion: workspaceKind.GroupVersion().String(),
+		Kind:       workspaceKind.Kind,
+		Name:       ws.GetName(),
+		UID:        ws.GetUID(),
+		Controller: &yes,
+	}
+}
+
+// The module's own reference helper, on a ClusterRoleBinding.
+func byHelper(ws *tenancyv1.Workspace) *rbacv1.ClusterRoleBinding {
+	return &rbacv1.ClusterRoleBinding{ObjectMeta: metav1.ObjectMeta{
+		Name:            ws.Namespace + "-" + ws.Name,
+		OwnerReferences: []metav1.OwnerReference{workspaceRef(ws)}, // want `ClusterRoleBinding is cluster-scoped and Workspace namespaced: .* hand-built reference`
+	}}
+}
+
+// Twin: the same helper on a RoleBinding.
+func byHelperRoleBinding(ws *tenancyv1.Workspace) *rbacv1.RoleBinding {
+	return &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{
+		Namespace:       ws.Namespace,
+		OwnerReferences: []metav1.OwnerReference{workspaceRef(ws)},
+	}}
+}

@@ -54,3 +54,17 @@ func ByHand(cm *corev1.ConfigMap, gvk schema.GroupVersionKind) []client.Object {
 	ns.SetOwnerReferences([]metav1.OwnerReference{*metav1.NewControllerRef(cm, gvk)}) // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/core/v1.Namespace \(controller\)`
 	return []client.Object{role, sa, ns}
 }
+
+// A reference made by another package's helper, to its parameter.
+func ByHelper(cm *corev1.ConfigMap) *rbacv1.ClusterRole {
+	return &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		OwnerReferences: []metav1.OwnerReference{lib.RefTo(cm)}, // want `owner k8s.io/api/core/v1.ConfigMap of k8s.io/api/rbac/v1.ClusterRole \(controller\)`
+	}}
+}
+
+// Twin: a reference literal here names an object the layer cannot tell.
+func Literal(name string) *rbacv1.ClusterRole {
+	return &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		OwnerReferences: []metav1.OwnerReference{{Kind: "ConfigMap", Name: name}},
+	}}
+}
