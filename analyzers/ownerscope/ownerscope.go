@@ -79,8 +79,9 @@ func callAt(pass *analysis.Pass, lparen token.Pos) *ast.CallExpr {
 
 // scope reports whether the kind declared by tn is cluster-scoped, and
 // whether that is known: a built-in kind's by knowledge, a kind of the
-// module's API packages by its markers (controller-gen makes a root type
-// without +kubebuilder:resource:scope namespaced). Other types (a
+// module's API packages by its markers (controller-gen makes a root type,
+// or one with a +kubebuilder:resource marker, without
+// +kubebuilder:resource:scope=Cluster namespaced). Other types (a
 // dependency's CRD types, types that are not kinds) are not known.
 func scope(markers *apimarkers.Result, tn *types.TypeName) (cluster, known bool) {
 	if tn == nil {
@@ -89,8 +90,8 @@ func scope(markers *apimarkers.Result, tn *types.TypeName) (cluster, known bool)
 	if cluster, known := knowledge.BuiltinScope(tn); known {
 		return cluster, true
 	}
-	k, pkg := markers.KindOf(tn)
-	if k == nil || !k.Root || pkg.Group == "" || pkg.Err != "" {
+	k, pkg := markers.ResourceKind(tn)
+	if k == nil || k.StatusSubresource && !k.Root || pkg.Group == "" || pkg.Err != "" {
 		return false, false
 	}
 	return k.Cluster, true

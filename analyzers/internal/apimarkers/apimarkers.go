@@ -59,6 +59,11 @@ type Package struct {
 	Kinds []Kind
 	// Rules are the +kubebuilder:rbac markers, in source order.
 	Rules []Rule
+	// Resources are the types with a +kubebuilder:resource marker but
+	// neither object:root nor the status subresource (code-generator style
+	// API packages, whose CRDs controller-gen still makes): only their
+	// plural and scope are read, by ResourceKind.
+	Resources []Kind
 	// Immutable are the struct fields ("Type.Field", Go names) the API
 	// server keeps from changing: an XValidation rule "self == oldSelf".
 	Immutable []string
@@ -114,6 +119,9 @@ func (p *Package) String() string {
 	}
 	for _, r := range p.Rules {
 		parts = append(parts, fmt.Sprintf("rbac(%s;%s;%s)", strings.Join(r.Groups, ","), strings.Join(r.Resources, ","), strings.Join(r.Verbs, ",")))
+	}
+	for _, k := range p.Resources {
+		parts = append(parts, "resource("+k.Type+")")
 	}
 	for _, f := range p.Immutable {
 		parts = append(parts, "immutable("+f+")")
@@ -178,6 +186,22 @@ func (r *Result) KindOf(t *types.TypeName) (*Kind, *Package) {
 	}
 	p := r.Lookup(t.Pkg())
 	return p.Kind(t.Name()), p
+}
+
+// ResourceKind returns the kind the named type t declares for its CRD's
+// scope: a root kind (KindOf), or a type with only a +kubebuilder:resource
+// marker; nil for other types.
+func (r *Result) ResourceKind(t *types.TypeName) (*Kind, *Package) {
+	k, p := r.KindOf(t)
+	if k != nil || p == nil {
+		return k, p
+	}
+	for i := range p.Resources {
+		if p.Resources[i].Type == t.Name() {
+			return &p.Resources[i], p
+		}
+	}
+	return nil, p
 }
 
 // Immutable reports whether field, a field of the struct type t, is kept
@@ -286,7 +310,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.own = read(pass)
 	r.own.pkg = pass.Pkg
-	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Rules) > 0 || len(p.Immutable) > 0 || p.Err != "" {
+	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Resources) > 0 || len(p.Rules) > 0 || len(p.Immutable) > 0 || p.Err != "" {
 		pass.ExportPackageFact(p)
 	}
 	return r, nil
@@ -316,6 +340,13 @@ func read(pass *analysis.Pass) *Package {
 		root, _ := info.Markers.Get(objectRoot).(bool)
 		status := info.Markers.Get(subresourceStatus) != nil
 		if !root && !status {
+			if r, ok := info.Markers.Get(resource).(crdmarkers.Resource); ok {
+				k := Kind{Type: info.Name, Plural: plural.Resource(info.Name), Cluster: r.Scope == "Cluster"}
+				if r.Path != "" {
+					k.Plural = r.Path
+				}
+				out.Resources = append(out.Resources, k)
+			}
 			return
 		}
 		k := Kind{Type: info.Name, Root: root, StatusSubresource: status,

@@ -2,6 +2,7 @@ package controller
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	rbacv1 "k8s.io/api/rbac/v1"
 
@@ -52,5 +53,12 @@ func byHelperRoleBinding(ws *tenancyv1.Workspace) *rbacv1.RoleBinding {
 	return &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{
 		Namespace:       ws.Namespace,
 		OwnerReferences: []metav1.OwnerReference{workspaceRef(ws)},
+	}}
+}
+
+// A code-generator style kind, namespaced by default.
+func monitorRole(m *tenancyv1.Monitor, kind schema.GroupVersionKind) *rbacv1.ClusterRole {
+	return &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		OwnerReferences: []metav1.OwnerReference{*metav1.NewControllerRef(m, kind)}, // want `ClusterRole is cluster-scoped and Monitor namespaced`
 	}}
 }

@@ -41,3 +41,20 @@ func (in *Tenant) DeepCopyObject() runtime.Object {
 
 // GroupVersion is the group of the kinds.
 var GroupVersion = schema.GroupVersion{Group: "tenancy.example.com", Version: "v1"}
+
+// +genclient
+// +kubebuilder:resource:shortName=mon
+
+// Monitor is declared code-generator style: a resource marker and no
+// object:root, namespaced.
+type Monitor struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *Monitor) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	return &out
+}

@@ -68,3 +68,13 @@ type WorkSpec struct {
 	// +kubebuilder:validation:XValidation:rule="oldSelf==self"
 	Class string `json:"class,omitempty"` // want `immutable WorkSpec.Class`
 }
+
+// +genclient
+// +kubebuilder:resource:shortName=mon
+
+// Monitor is declared code-generator style: no object:root marker, but a
+// resource marker, so controller-gen makes its CRD (namespaced).
+type Monitor struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
