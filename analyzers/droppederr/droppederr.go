@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
@@ -750,15 +749,5 @@ func (c *checker) funcName() string {
 
 // callExpr returns the call expression whose left parenthesis is at lparen.
 func (c *checker) callExpr(lparen token.Pos) *ast.CallExpr {
-	f := diag.File(c.pass, lparen)
-	if f == nil || !lparen.IsValid() {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(f, lparen, lparen)
-	for _, n := range path {
-		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
-			return call
-		}
-	}
-	return nil
+	return diag.CallAt(c.pass, lparen)
 }

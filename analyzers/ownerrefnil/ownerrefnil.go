@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
@@ -578,12 +577,7 @@ func objectOf(v ssa.Value) ssa.Value {
 
 // starAt returns the dereference *x.F written at pos.
 func starAt(pass *analysis.Pass, pos token.Pos) *ast.StarExpr {
-	f := diag.File(pass, pos)
-	if f == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-	for _, n := range path {
+	for _, n := range diag.Path(pass, pos) {
 		if s, ok := n.(*ast.StarExpr); ok && s.Star == pos {
 			if _, isSel := ast.Unparen(s.X).(*ast.SelectorExpr); isSel {
 				return s

@@ -3,12 +3,9 @@ package ownerscope
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
@@ -53,28 +50,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		msg += tail
 		d := analysis.Diagnostic{Pos: s.Pos, Message: msg}
-		if call := callAt(pass, s.Pos); call != nil {
+		if call := diag.CallAt(pass, s.Pos); call != nil {
 			d.Pos, d.End = call.Pos(), call.End()
 		}
 		diag.Report(pass, d)
 	}
 	return nil, nil
-}
-
-// callAt returns the call expression whose parenthesis is at lparen (the
-// position SSA gives a call).
-func callAt(pass *analysis.Pass, lparen token.Pos) *ast.CallExpr {
-	f := diag.File(pass, lparen)
-	if f == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(f, lparen, lparen)
-	for _, n := range path {
-		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
-			return call
-		}
-	}
-	return nil
 }
 
 // scope reports whether the kind declared by tn is cluster-scoped, and
