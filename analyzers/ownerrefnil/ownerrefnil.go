@@ -170,13 +170,9 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 	if !ok {
 		return analysis.Diagnostic{}, false
 	}
-	if ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
-		x, nilOnTrue, ok := ssaflow.NilTest(cond)
-		if ok && nilOnTrue != onTrue && same(x, ref, 0) {
-			return true
-		}
-		// IsControlledBy(obj, owner) holds only if obj has a controller.
-		return onTrue && knowledge.ControllerOf(fn) && controlledBy(cond, call)
+	// IsControlledBy(obj, owner) holds only if obj has a controller.
+	if nonNilAt(instr.Block(), ref) || knowledge.ControllerOf(fn) && ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
+		return onTrue && controlledBy(cond, call)
 	}) {
 		return analysis.Diagnostic{}, false
 	}
@@ -591,7 +587,7 @@ func starAt(pass *analysis.Pass, pos token.Pos) *ast.StarExpr {
 // derefFix replaces *x.F by ptr.Deref(x.F, false), importing ptr, when the
 // module can import it (a package it depends on does).
 func derefFix(pass *analysis.Pass, star *ast.StarExpr) []analysis.SuggestedFix {
-	if !imports(pass.Pkg, knowledge.PtrDeref.Pkg, map[*types.Package]bool{}) {
+	if crapi.FindImport(pass.Pkg, knowledge.PtrDeref.Pkg) == nil {
 		return nil
 	}
 	name, edits, ok := diag.PackageName(pass, star.Pos(), knowledge.PtrDeref.Pkg, "ptr")
@@ -604,18 +600,4 @@ func derefFix(pass *analysis.Pass, star *ast.StarExpr) []analysis.SuggestedFix {
 	}
 	edits = append(edits, analysis.TextEdit{Pos: star.Pos(), End: star.End(), NewText: fmt.Appendf(nil, "%s.%s(%s, false)", name, knowledge.PtrDeref.Name, x)})
 	return []analysis.SuggestedFix{{Message: "read it with ptr.Deref", TextEdits: edits}}
-}
-
-// imports reports whether p imports path, directly or not.
-func imports(p *types.Package, path string, seen map[*types.Package]bool) bool {
-	if seen[p] {
-		return false
-	}
-	seen[p] = true
-	for _, q := range p.Imports() {
-		if q.Path() == path || imports(q, path, seen) {
-			return true
-		}
-	}
-	return false
 }

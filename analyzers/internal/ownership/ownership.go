@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -215,26 +216,12 @@ func (r *Result) TypeName(key string) *types.TypeName {
 	if r.self == nil || i < 0 || strings.HasPrefix(key, "ac:") {
 		return nil
 	}
-	path, name := key[:i], key[i+1:]
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) *types.TypeName
-	find = func(p *types.Package) *types.TypeName {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			tn, _ := p.Scope().Lookup(name).(*types.TypeName)
-			return tn
-		}
-		for _, q := range p.Imports() {
-			if tn := find(q); tn != nil {
-				return tn
-			}
-		}
+	p := crapi.FindImport(r.self, key[:i])
+	if p == nil {
 		return nil
 	}
-	return find(r.self)
+	tn, _ := p.Scope().Lookup(key[i+1:]).(*types.TypeName)
+	return tn
 }
 
 // Sites returns the owner references between objects of known types that
