@@ -55,7 +55,7 @@ func (e *Effect) addName(n string) {
 
 func (e *Effect) hasNameOf(c Class) bool {
 	for n := range e.Names {
-		if classOfName(n)&c != 0 {
+		if ClassOfName(n)&c != 0 {
 			return true
 		}
 	}
@@ -67,7 +67,7 @@ func (e *Effect) hasNameOf(c Class) bool {
 func (e *Effect) FieldNames(of Class) string {
 	var out []string
 	for n := range e.Names {
-		if classOfName(n)&of != 0 {
+		if ClassOfName(n)&of != 0 {
 			if n == "metadata" {
 				out = append(out, "metadata")
 			} else {
@@ -94,7 +94,8 @@ var metaFields = map[string]bool{
 	"SelfLink": true,
 }
 
-func classOfName(n string) Class {
+// ClassOfName is the part of an object a field of a change's Names is in.
+func ClassOfName(n string) Class {
 	switch {
 	case n == "Status":
 		return Status

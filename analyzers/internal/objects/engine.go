@@ -25,7 +25,9 @@ type engine struct {
 	sums     map[sumKey]*Effect
 	// fetched memoises fetch summaries (fetches.go); listDepth stops
 	// a list's fetch from being asked about inside another's.
-	fetched   map[fetchKey]uint8
+	fetched map[fetchKey]uint8
+	// made memoises the constructors' fields (made.go).
+	made      map[madeKey]*madeMemo
 	listDepth int
 	// access memoises access summaries; clientIfaces are client.Reader
 	// and client.Writer, if in reach.
@@ -47,6 +49,7 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		sums:     map[sumKey]*Effect{},
 		fetched:  map[fetchKey]uint8{},
+		made:     map[madeKey]*madeMemo{},
 		access:   map[*ssa.Function]*Access{},
 	}
 	for _, name := range []string{"Reader", "Writer"} {
@@ -297,7 +300,7 @@ func (e *engine) instrEffect(fn *ssa.Function, id *identity, instr ssa.Instructi
 				}
 				return Effect{}, Replaced // a new object from here
 			}
-			return change(r, true, ""), None
+			return change(r, true, literalMeta(r, x.Val)), None
 		}
 		if escapes(id, x.Addr, x.Val, root) {
 			// Stored where other code may change it later (a struct
@@ -597,6 +600,11 @@ func (e *engine) summary(fn *ssa.Function, p ssa.Value) Effect {
 					root = id.Key(ld)
 				}
 			}
+		}
+		if root == nil && ObjectParam(fv.Type()) {
+			// A value captured as it is (a parameter never assigned):
+			// the closure uses the object itself.
+			root = id.Key(fv)
 		}
 	}
 	var out Effect

@@ -30,8 +30,8 @@ type helpers struct {
 	// errs: the function's error may carry a client error; true if that
 	// call may be a write.
 	errs map[*types.Func]bool
-	// statusWrites: the SSA indexes (bits) of the interface-typed
-	// parameters whose status subresource it may write.
+	// statusWrites: the SSA indexes (bits) of the object parameters
+	// whose status subresource it may write.
 	statusWrites map[*types.Func]uint64
 	// plainDeletes: the SSA indexes (bits) of the interface-typed
 	// parameters it may delete with no propagation policy.
@@ -325,6 +325,17 @@ func StatusWrite(cc *ssa.CallCommon) (ssa.Value, bool) {
 // parameters a helper of the module writes the status of (when their type
 // is an interface, the caller's argument tells the kind).
 func (r *Result) StatusWrites(cc *ssa.CallCommon) []ssa.Value {
+	return r.statusWrites(cc, true)
+}
+
+// WritesStatus is StatusWrites through every helper of the module that
+// writes the status of an object it is given, whatever the parameter's
+// type (a *v1.Widget helper's call included).
+func (r *Result) WritesStatus(cc *ssa.CallCommon) []ssa.Value {
+	return r.statusWrites(cc, false)
+}
+
+func (r *Result) statusWrites(cc *ssa.CallCommon, ifaceOnly bool) []ssa.Value {
 	if obj, ok := StatusWrite(cc); ok {
 		return []ssa.Value{obj}
 	}
@@ -338,31 +349,43 @@ func (r *Result) StatusWrites(cc *ssa.CallCommon) []ssa.Value {
 	}
 	// SSA indexes on both sides: a static method call's first argument
 	// is the receiver, as is its function's first parameter.
+	off := ssaflow.ReceiverOffset(callee)
 	var out []ssa.Value
 	for i, a := range cc.Args {
-		if i < 64 && bits&(1<<i) != 0 {
-			out = append(out, ssaflow.Strip(a))
+		if i >= 64 || bits&(1<<i) == 0 {
+			continue
 		}
+		if ifaceOnly && (i < off || !types.IsInterface(callee.Signature().Params().At(i-off).Type())) {
+			continue
+		}
+		out = append(out, ssaflow.Strip(a))
 	}
 	return out
 }
 
-// statusWritten returns the SSA indexes (bits) of fn's interface-typed
-// parameters whose status subresource it writes, itself or through the
-// helpers it calls.
+// statusWritten returns the SSA indexes (bits) of fn's object parameters
+// whose status subresource it writes, itself or through the helpers it
+// calls.
 func (r *Result) statusWritten(fn *ssa.Function) uint64 {
-	return interfaceParams(fn, r.StatusWrites)
+	return objectParams(fn, r.WritesStatus, false)
 }
 
 // interfaceParams returns the SSA indexes (bits) of fn's interface-typed
 // parameters among the objects that of gives for each call of fn: what
 // a helper does to an object whose kind only its caller knows.
 func interfaceParams(fn *ssa.Function, of func(*ssa.CallCommon) []ssa.Value) uint64 {
+	return objectParams(fn, of, true)
+}
+
+// objectParams returns the SSA indexes (bits) of fn's object parameters
+// (interface-typed only, if ifaceOnly) among the objects that of gives
+// for each call of fn.
+func objectParams(fn *ssa.Function, of func(*ssa.CallCommon) []ssa.Value, ifaceOnly bool) uint64 {
 	var bits uint64
 	for call := range ssaflow.Calls(fn) {
 		for _, obj := range of(call.Common()) {
 			p, ok := obj.(*ssa.Parameter)
-			if !ok || !types.IsInterface(p.Type()) {
+			if !ok || (ifaceOnly && !types.IsInterface(p.Type())) || !ObjectParam(p.Type()) {
 				continue
 			}
 			if i := ssaflow.ParamIndex(fn, p); i >= 0 && i < 64 {

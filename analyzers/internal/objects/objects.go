@@ -52,6 +52,9 @@ type Summary struct {
 	// FetchedResults are the results that are nil or an object read
 	// from the server on every return.
 	FetchedResults []int
+	// MadeResults are the results that are objects it makes, with the
+	// fields it sets on them.
+	MadeResults []MadeResult
 }
 
 // ParamSummary is what a function does to one parameter.
@@ -64,8 +67,8 @@ type ParamSummary struct {
 	// AddsFinalizer: one may be added to it; ExaminesDeletion: its
 	// deletion state may be read.
 	RemovesFinalizer, AddsFinalizer, ExaminesDeletion bool
-	// StatusWritten: its status subresource may be written (a parameter
-	// of interface type: the caller's argument tells the kind).
+	// StatusWritten: its status subresource may be written (for an
+	// interface-typed parameter, the caller's argument tells the kind).
 	StatusWritten bool
 	// DeletedPlain: it may be deleted with no propagation policy (a
 	// parameter of interface type: the caller's argument tells the kind).
@@ -121,6 +124,9 @@ func (f *Summary) String() string {
 	for _, k := range f.FetchedResults {
 		parts = append(parts, fmt.Sprintf("returnsFetched(%d)", k))
 	}
+	for _, m := range f.MadeResults {
+		parts = append(parts, fmt.Sprintf("returnsMade(%d: %s)", m.Result, strings.Join(m.Fields, " ")))
+	}
 	if d := f.Deletion; d != nil {
 		parts = append(parts, fmt.Sprintf("testsDeletion(%d, %v)", d.Param, d.WhenDeleting))
 	}
@@ -144,7 +150,7 @@ func (f *Summary) String() string {
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || len(f.FetchedResults) > 0 {
+	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -228,6 +234,7 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 					fact.FetchedResults = append(fact.FetchedResults, k)
 				}
 			}
+			fact.MadeResults = r.e.madeResults(fn)
 		}
 		if obj.Exported() && fn.Parent() == nil {
 			if a := r.e.accessOf(fn, 0); a.ClientCalls {

@@ -1,6 +1,7 @@
 package objects_test
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -80,6 +81,18 @@ func runProbe(pass *analysis.Pass) (any, error) {
 					}
 					slices.Sort(evs)
 					pass.Reportf(call.Pos(), "since %s", strings.Join(slices.Compact(evs), ","))
+				case "Made":
+					steps := r.Steps(fn, call, args[0])
+					fields := map[string]bool{}
+					for n := range steps.Names {
+						fields[n] = true
+					}
+					for start := range steps.Starts {
+						for n := range r.MadeFields(start) {
+							fields[n] = true
+						}
+					}
+					pass.Reportf(call.Pos(), "made %s", strings.Join(slices.Sorted(maps.Keys(fields)), " "))
 				case "History":
 					h := r.History(fn, call, args[0], nil)
 					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",

@@ -205,6 +205,39 @@ func mayAlias(t types.Type) bool {
 	return false
 }
 
+// literalMeta names the fields of an ObjectMeta literal stored whole into
+// an object (&Deployment{ObjectMeta: metav1.ObjectMeta{Name: n, Labels:
+// l}}): "Labels Name", as if each were set on its own; "" for any other
+// store, which change names by its part.
+func literalMeta(r Part, val ssa.Value) string {
+	if r.Whole || r.Name != "metadata" || r.Depth != 0 {
+		return ""
+	}
+	ld, ok := val.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return ""
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || alloc.Comment != "complit" {
+		return ""
+	}
+	var names []string
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			if ref != ld {
+				return "" // the literal's address goes elsewhere too
+			}
+			continue
+		}
+		names = append(names, fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field).Name())
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return strings.Join(names, " ")
+}
+
 // change turns a part changed by code into an effect.
 func change(r Part, strong bool, name string) Effect {
 	var e Effect
@@ -217,7 +250,9 @@ func change(r Part, strong bool, name string) Effect {
 	}
 	if strong && c != Unknown {
 		e.Strong = c
-		e.addName(name)
+		for n := range strings.FieldsSeq(name) {
+			e.addName(n)
+		}
 	} else {
 		e.Weak = c
 	}

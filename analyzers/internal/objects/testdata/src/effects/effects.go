@@ -143,3 +143,36 @@ func (r *R) MaybeOwnMap(ctx context.Context, key types.NamespacedName) {
 	labels["tier"] = "web"
 	probe.History(dep) // want `history strong=Meta weak=- fields=.Labels`
 }
+
+// The fields an object is made with: an ObjectMeta literal field by
+// field, and what a constructor of the package sets.
+func madeWith(name string) {
+	cm := &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"a": "b"}},
+		Data:       map[string]string{"k": "v"},
+	}
+	probe.Made(cm) // want `made Data Labels Name`
+	meta := metav1.ObjectMeta{Name: name}
+	cm2 := &corev1.ConfigMap{ObjectMeta: meta}
+	probe.Made(cm2) // want `made Name`
+	d := newDeployment(name)
+	probe.Made(d) // want `made Name Spec`
+	d.Labels = map[string]string{"x": "y"}
+	probe.Made(d) // want `made Labels Name Spec`
+}
+
+func newDeployment(name string) *appsv1.Deployment {
+	d := &appsv1.Deployment{}
+	d.Name = name
+	var replicas int32 = 2
+	d.Spec.Replicas = &replicas
+	return d
+}
+
+// A parameter captured by a closure as it is (never assigned, so no
+// cell): what the closure sets is seen, as in a mutate function.
+func capturedParam(cm *corev1.ConfigMap) {
+	set := func() { cm.Data = map[string]string{"k": "v"} }
+	set()
+	probe.History(cm) // want `history strong=Spec weak=Unknown fields=.Data`
+}

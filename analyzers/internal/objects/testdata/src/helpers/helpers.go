@@ -51,7 +51,7 @@ func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (
 }
 
 // NewDeployment builds one: not a fetch.
-func NewDeployment(key client.ObjectKey) *appsv1.Deployment {
+func NewDeployment(key client.ObjectKey) *appsv1.Deployment { // want NewDeployment:`summary\(returnsMade\(0: Name Namespace\)\)`
 	dep := &appsv1.Deployment{}
 	dep.Namespace, dep.Name = key.Namespace, key.Name
 	return dep
@@ -74,8 +74,9 @@ func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) erro
 	return SaveStatus(ctx, c, obj)
 }
 
-// SaveDeploymentStatus knows the kind it writes: the write is its own.
-func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)$`
+// SaveDeploymentStatus knows the kind it writes: StatusWrites leaves the
+// write to it (WritesStatus gives it to its callers too).
+func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)$`
 	return c.Status().Update(ctx, dep)
 }
 

@@ -20,3 +20,7 @@ func Since(obj any) {}
 
 // Alias asks whether a and b are the same object in memory.
 func Alias(a, b any) {}
+
+// Made asks which fields obj was given since it was made: the changes of
+// its history here, and those of the module's constructor that made it.
+func Made(obj any) {}
