@@ -14,6 +14,8 @@ const (
 	RuntimePkg = "k8s.io/apimachinery/pkg/runtime"
 	// MetaV1Pkg holds ObjectMeta, metav1.Time and metav1.Now.
 	MetaV1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	// UnstructuredPkg holds unstructured.Unstructured.
+	UnstructuredPkg = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	// ApplyMetaV1Pkg holds client-go's apply configurations of metav1's
 	// types (OwnerReferenceApplyConfiguration).
 	ApplyMetaV1Pkg = "k8s.io/client-go/applyconfigurations/meta/v1"

@@ -30,6 +30,7 @@ func TestPackagesExist(t *testing.T) {
 		SchemePkg:         "Builder",
 		RuntimePkg:        "Scheme",
 		MetaV1Pkg:         "Time",
+		UnstructuredPkg:   "Unstructured",
 		ApplyMetaV1Pkg:    "OwnerReferenceApplyConfiguration",
 	}
 	var paths []string

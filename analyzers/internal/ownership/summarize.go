@@ -513,7 +513,7 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 		case crapi.Create, crapi.Apply:
 			s.create(sum, r, cargs[1])
 		case crapi.Patch:
-			if len(cargs) >= 3 && isApplyPatch(cargs[2]) {
+			if len(cargs) >= 3 && crapi.IsApplyPatch(cargs[2]) {
 				s.create(sum, r, cargs[1])
 			}
 		}
@@ -658,18 +658,6 @@ func (s *summarizer) opaque(fn *types.Func) bool {
 		return false // the module's own (or no module known): facts say what it does
 	}
 	return !knowledge.KnownLibrary(path)
-}
-
-// isApplyPatch reports whether v is client.Apply: a Patch with it is a
-// server-side apply, which creates missing objects.
-func isApplyPatch(v ssa.Value) bool {
-	x, ok := ssaflow.Strip(v).(*ssa.UnOp)
-	if !ok || x.Op != token.MUL {
-		return false
-	}
-	g, ok := x.X.(*ssa.Global)
-	return ok && g.Object() != nil && g.Object().Pkg() != nil &&
-		g.Object().Pkg().Path() == crapi.ClientPkg && g.Object().Name() == "Apply"
 }
 
 // target is what an object value turned out to be.

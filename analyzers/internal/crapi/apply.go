@@ -1,0 +1,50 @@
+package crapi
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// IsApplyPatch reports whether v is client.Apply: a Patch with it is a
+// server-side apply.
+func IsApplyPatch(v ssa.Value) bool {
+	for {
+		// Through the conversions to the client.Patch interface.
+		switch c := v.(type) {
+		case *ssa.MakeInterface:
+			v = c.X
+			continue
+		case *ssa.ChangeInterface:
+			v = c.X
+			continue
+		}
+		break
+	}
+	x, ok := v.(*ssa.UnOp)
+	if !ok || x.Op != token.MUL {
+		return false
+	}
+	g, ok := x.X.(*ssa.Global)
+	return ok && g.Object() != nil && g.Object().Pkg() != nil &&
+		g.Object().Pkg().Path() == ClientPkg && g.Object().Name() == "Apply"
+}
+
+// ServerSideApply returns what a client call applies server-side: the
+// object of Patch(ctx, obj, client.Apply, ...), or the apply configuration
+// of Apply(ctx, ac, ...); ok is false for any other call.
+func ServerSideApply(cc *ssa.CallCommon) (ssa.Value, bool) {
+	c, args, ok := ClientCallSSA(cc)
+	if !ok || c.SubResource || len(args) < 2 {
+		return nil, false
+	}
+	switch c.Method {
+	case Apply:
+		return args[1], true
+	case Patch:
+		if len(args) >= 3 && IsApplyPatch(args[2]) {
+			return args[1], true
+		}
+	}
+	return nil, false
+}
