@@ -1,0 +1,176 @@
+package statuslost
+
+import (
+	_ "embed"
+	"fmt"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports status lost to a write of the main resource.
+var Analyzer = &analysis.Analyzer{
+	Name:     "statuslost",
+	Doc:      checkdoc.MustExtract(doc, "statuslost"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuslost.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	prog := ssapkg.Of(pass)
+	if prog == nil || ssapkg.IsDependency(pass) {
+		return nil, nil
+	}
+	objs := objects.Of(pass)
+	markers := apimarkers.Of(pass)
+	reported := map[ssa.Instruction]bool{}
+	for _, fn := range prog.SrcFuncs() {
+		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
+			continue
+		}
+		for call := range ssaflow.Calls(fn) {
+			for _, obj := range objs.WritesStatus(call.Common()) {
+				if !hasStatusSubresource(markers, obj.Type()) {
+					continue
+				}
+				steps := objs.Steps(fn, call, obj)
+				if steps.Strong&objects.Status != 0 {
+					continue // set again since the last event, on some path
+				}
+				for start, ev := range steps.Starts {
+					if ev != objects.Written || reported[start] || writesStatusOf(objs, fn, start, obj) {
+						continue
+					}
+					before := objs.Steps(fn, start, obj)
+					if before.Strong&objects.Status == 0 {
+						continue
+					}
+					reported[start] = true
+					report(pass, objs, fn, start, call, obj, before)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// writesStatusOf reports whether the event instr is itself a status write
+// of obj (the history of the object restarts at a status write too).
+func writesStatusOf(objs *objects.Result, fn *ssa.Function, instr ssa.Instruction, obj ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	for _, o := range objs.WritesStatus(call.Common()) {
+		if objs.Same(fn, o, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStatusSubresource reports whether objects of type t may have the
+// status subresource: a built-in kind that has one, a kind of the module
+// marked so, or a kind of unknown markers (the status write says the
+// code expects one).
+func hasStatusSubresource(markers *apimarkers.Result, t types.Type) bool {
+	n := crapi.Named(t)
+	if n == nil || types.IsInterface(n) {
+		return false
+	}
+	if has, known := knowledge.BuiltinStatusSubresource(n.Obj()); known {
+		return has
+	}
+	if k, p := markers.KindOf(n.Obj()); k != nil && p.Err == "" {
+		return k.StatusSubresource
+	}
+	return true
+}
+
+func report(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, write ssa.Instruction, statusWrite ssa.CallInstruction, obj ssa.Value, before objects.Steps) {
+	wc, ok := write.(ssa.CallInstruction)
+	if !ok {
+		return
+	}
+	ce := ssaflow.CallExpr(fn, wc)
+	if ce == nil {
+		return
+	}
+	name := objName(objs, fn, wc, obj)
+	what := writeName(pass, wc) + " of " + name
+	if c, _, ok := crapi.ClientCallSSA(wc.Common()); !ok || !c.IsWrite() {
+		what = writeName(pass, wc) + " writes " + name + " and"
+	}
+	statusWhat := "the status write of " + writeName(pass, statusWrite)
+	if _, direct := objects.StatusWrite(statusWrite.Common()); direct {
+		statusWhat = "the " + statusCall(statusWrite)
+	}
+	var lines []int
+	for _, c := range before.Changes {
+		if statusChange(objs, fn, c, obj) {
+			lines = append(lines, pass.Fset.Position(c.Pos()).Line)
+		}
+	}
+	sort.Ints(lines)
+	at := ""
+	if len(lines) > 0 {
+		at = fmt.Sprintf(" (line %d)", lines[0])
+	}
+	msg := fmt.Sprintf("%s reads the server's copy back into it, replacing the %s set before it%s: %s at line %d then writes the old status; write the status before this %s, or set it again after",
+		what, before.FieldNames(objects.Status), at, statusWhat, pass.Fset.Position(statusWrite.Pos()).Line, writeName(pass, wc))
+	diag.Report(pass, analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Message: msg})
+}
+
+// statusChange reports whether the instruction c of the steps sets the
+// object's status.
+func statusChange(objs *objects.Result, fn *ssa.Function, c ssa.Instruction, obj ssa.Value) bool {
+	eff, _ := objs.EffectOf(fn, c, obj)
+	return eff.Strong&objects.Status != 0
+}
+
+// writeName names the write: the client method, or the helper.
+func writeName(pass *analysis.Pass, call ssa.CallInstruction) string {
+	if c, _, ok := crapi.ClientCallSSA(call.Common()); ok {
+		return string(c.Method)
+	}
+	if callee := crapi.Callee(call.Common()); callee != nil {
+		return crapi.FuncName(pass.Pkg, callee)
+	}
+	return "this call"
+}
+
+// statusCall names a direct status write: Status().Update.
+func statusCall(call ssa.CallInstruction) string {
+	c, _, _ := crapi.ClientCallSSA(call.Common())
+	return "Status()." + string(c.Method)
+}
+
+// objName is the object's expression at the write, as written.
+func objName(objs *objects.Result, fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value) string {
+	ce := ssaflow.CallExpr(fn, call)
+	args := crapi.CallArgs(call.Common())
+	if ce != nil {
+		// A variadic call's last argument is the slice SSA builds.
+		for i, a := range args[:min(len(args), len(ce.Args))] {
+			if objs.Same(fn, a, obj) {
+				return types.ExprString(ce.Args[i])
+			}
+		}
+	}
+	return "the object"
+}

@@ -1,0 +1,70 @@
+package controller
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	appsv1 "fixtures/api/v1"
+	"fixtures/widgetlib"
+)
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+// Bad: the condition is set, the finalizer's Update reads the server's
+// copy back into w, and the status write sends the old status.
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &appsv1.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Progressing", Status: metav1.ConditionTrue, Reason: "Started"})
+	controllerutil.AddFinalizer(w, "apps.example.com/cleanup")
+	if err := r.Update(ctx, w); err != nil { // want `Update of w reads the server's copy back into it, replacing the .Status set before it \(line 27\): the Status\(\).Update at line 32 then writes the old status; write the status before this Update, or set it again after`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// Bad: a Patch of the main resource, then a status patch.
+func (r *WidgetReconciler) label(ctx context.Context, w *appsv1.Widget) error {
+	base := w.DeepCopy()
+	w.Status.Phase = "Labelled"
+	w.Labels = map[string]string{"state": "labelled"}
+	if err := r.Patch(ctx, w, client.MergeFrom(base)); err != nil { // want `Patch of w reads the server's copy back into it, replacing the .Status set before it \(line 38\): the Status\(\).Patch at line 43 then writes the old status`
+		return err
+	}
+	return r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
+
+// Bad: through helpers of another package, status set by a helper too.
+func (r *WidgetReconciler) viaHelpers(ctx context.Context, w *appsv1.Widget) error {
+	widgetlib.MarkReady(w)
+	if err := widgetlib.AddFinalizer(ctx, r.Client, w); err != nil { // want `widgetlib.AddFinalizer writes w and reads the server's copy back into it, replacing the .Status set before it \(line 48\): the status write of widgetlib.SaveStatus at line 52 then writes the old status`
+		return err
+	}
+	return widgetlib.SaveStatus(ctx, r.Client, w)
+}
+
+// Bad: through helpers of this package.
+func (r *WidgetReconciler) viaLocalHelpers(ctx context.Context, w *appsv1.Widget) error {
+	w.Status.Phase = "Pending"
+	if err := r.save(ctx, w); err != nil { // want `WidgetReconciler.save writes w and reads the server's copy back into it, replacing the .Status set before it \(line 57\): the status write of WidgetReconciler.saveStatus at line 61 then writes the old status`
+		return err
+	}
+	return r.saveStatus(ctx, w)
+}
+
+func (r *WidgetReconciler) save(ctx context.Context, w *appsv1.Widget) error {
+	return r.Update(ctx, w)
+}
+
+func (r *WidgetReconciler) saveStatus(ctx context.Context, w *appsv1.Widget) error {
+	return r.Status().Update(ctx, w)
+}

@@ -1,0 +1,94 @@
+package controller
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	appsv1 "fixtures/api/v1"
+	"fixtures/widgetlib"
+)
+
+// Good: the status is set after the main write.
+func (r *WidgetReconciler) after(ctx context.Context, w *appsv1.Widget) error {
+	controllerutil.AddFinalizer(w, "apps.example.com/cleanup")
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Done"})
+	return r.Status().Update(ctx, w)
+}
+
+// Good: the status is saved and set again after the Update.
+func (r *WidgetReconciler) restored(ctx context.Context, w *appsv1.Widget) error {
+	w.Status.Phase = "Running"
+	status := w.DeepCopy().Status
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status = status
+	return r.Status().Update(ctx, w)
+}
+
+// Good: the status is written first.
+func (r *WidgetReconciler) statusFirst(ctx context.Context, w *appsv1.Widget) error {
+	w.Status.Phase = "Running"
+	if err := r.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	controllerutil.AddFinalizer(w, "apps.example.com/cleanup")
+	return r.Update(ctx, w)
+}
+
+// Good: the main write is of a copy.
+func (r *WidgetReconciler) copied(ctx context.Context, w *appsv1.Widget) error {
+	w.Status.Phase = "Running"
+	c := w.DeepCopy()
+	controllerutil.AddFinalizer(c, "apps.example.com/cleanup")
+	if err := r.Update(ctx, c); err != nil {
+		return err
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// Good: no status subresource, so the Update saved the status as well.
+func (r *WidgetReconciler) noSubresource(ctx context.Context, g *appsv1.Gadget) error {
+	g.Status.Phase = "Running"
+	if err := r.Update(ctx, g); err != nil {
+		return err
+	}
+	return r.Status().Update(ctx, g)
+}
+
+// Good: two status writes, the second after setting it again.
+func (r *WidgetReconciler) twice(ctx context.Context, w *appsv1.Widget) error {
+	w.Status.Phase = "A"
+	if err := r.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Phase = "B"
+	return r.Status().Update(ctx, w)
+}
+
+// Good: through the helpers, the status set after the write.
+func (r *WidgetReconciler) helpersInOrder(ctx context.Context, w *appsv1.Widget) error {
+	if err := widgetlib.AddFinalizer(ctx, r.Client, w); err != nil {
+		return err
+	}
+	widgetlib.MarkReady(w)
+	return widgetlib.SaveStatus(ctx, r.Client, w)
+}
+
+// Good: the status write is on another path than the main write.
+func (r *WidgetReconciler) eitherOr(ctx context.Context, w *appsv1.Widget, spec bool) error {
+	w.Status.Phase = "Running"
+	if spec {
+		return r.Update(ctx, w)
+	}
+	return r.Status().Update(ctx, w)
+}
+
+var _ client.Object = &appsv1.Widget{}
