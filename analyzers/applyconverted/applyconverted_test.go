@@ -1,0 +1,12 @@
+package applyconverted_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestApplyConverted(t *testing.T) {
+	fixturetest.Run(t, applyconverted.Analyzer)
+}
