@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
@@ -25,6 +26,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/mutateoutside"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
@@ -39,6 +41,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusloop"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/statuslost"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statussubresource"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
@@ -157,8 +160,11 @@ var checks = func() []Check {
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
+		{Analyzer: statuslost.Analyzer, Catalogue: "D8"},
+		{Analyzer: mutateoutside.Analyzer, Catalogue: "D9"},
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
+		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
 	}
 	var names []string
 	for _, c := range cs {
