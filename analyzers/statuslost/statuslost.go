@@ -57,7 +57,10 @@ func run(pass *analysis.Pass) (any, error) {
 						continue
 					}
 					before := objs.Steps(fn, start, obj)
-					if before.Strong&objects.Status == 0 {
+					if before.Strong&objects.Status == 0 && !(before.Entry && len(before.Starts) == 0) {
+						// Neither set here nor handed in by the caller with
+						// what it set: the status write only writes back
+						// what the server has.
 						continue
 					}
 					reported[start] = true
@@ -86,12 +89,12 @@ func writesStatusOf(objs *objects.Result, fn *ssa.Function, instr ssa.Instructio
 
 // hasStatusSubresource reports whether objects of type t may have the
 // status subresource: a built-in kind that has one, a kind of the module
-// marked so, or a kind of unknown markers (the status write says the
-// code expects one).
+// marked so, a kind of unknown markers or an object of any kind (the
+// status write says the code expects one).
 func hasStatusSubresource(markers *apimarkers.Result, t types.Type) bool {
 	n := crapi.Named(t)
 	if n == nil || types.IsInterface(n) {
-		return false
+		return true // any kind: the status write says the code expects one
 	}
 	if has, known := knowledge.BuiltinStatusSubresource(n.Obj()); known {
 		return has
@@ -127,12 +130,14 @@ func report(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, write s
 		}
 	}
 	sort.Ints(lines)
-	at := ""
+	set := "the " + before.FieldNames(objects.Status) + " set before it"
 	if len(lines) > 0 {
-		at = fmt.Sprintf(" (line %d)", lines[0])
+		set += fmt.Sprintf(" (line %d)", lines[0])
+	} else {
+		set = "the status its caller set"
 	}
-	msg := fmt.Sprintf("%s reads the server's copy back into it, replacing the %s set before it%s: %s at line %d then writes the old status; write the status before this %s, or set it again after",
-		what, before.FieldNames(objects.Status), at, statusWhat, pass.Fset.Position(statusWrite.Pos()).Line, writeName(pass, wc))
+	msg := fmt.Sprintf("%s reads the server's copy back into it, replacing %s: %s at line %d then writes the old status; write the status before this %s, or set it again after",
+		what, set, statusWhat, pass.Fset.Position(statusWrite.Pos()).Line, writeName(pass, wc))
 	diag.Report(pass, analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Message: msg})
 }
 

@@ -68,3 +68,20 @@ func (r *WidgetReconciler) save(ctx context.Context, w *appsv1.Widget) error {
 func (r *WidgetReconciler) saveStatus(ctx context.Context, w *appsv1.Widget) error {
 	return r.Status().Update(ctx, w)
 }
+
+// Bad: a helper that saves everything its caller changed: the spec write
+// replaces the status the caller set before the status write sends it.
+func (r *WidgetReconciler) saveAll(ctx context.Context, w *appsv1.Widget) error {
+	if err := r.Update(ctx, w); err != nil { // want `Update of w reads the server's copy back into it, replacing the status its caller set: the Status\(\).Update at line 78 then writes the old status`
+		return err
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// Bad: the same for an object of any kind.
+func (r *WidgetReconciler) saveAny(ctx context.Context, obj client.Object, base client.Object) error {
+	if err := r.Patch(ctx, obj, client.MergeFrom(base)); err != nil { // want `Patch of obj reads the server's copy back into it, replacing the status its caller set: the Status\(\).Patch at line 86`
+		return err
+	}
+	return r.Status().Patch(ctx, obj, client.MergeFrom(base))
+}

@@ -92,3 +92,26 @@ func (r *WidgetReconciler) eitherOr(ctx context.Context, w *appsv1.Widget, spec 
 }
 
 var _ client.Object = &appsv1.Widget{}
+
+// Good: read here, nothing set on the status: the status write changes
+// nothing (pointless, not lost).
+func (r *WidgetReconciler) refetched(ctx context.Context, key client.ObjectKey) error {
+	w := &appsv1.Widget{}
+	if err := r.Get(ctx, key, w); err != nil {
+		return err
+	}
+	w.Spec.Size = 3
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// Good: a helper given the object that sets the status after the write.
+func (r *WidgetReconciler) saveThenMark(ctx context.Context, w *appsv1.Widget) error {
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Phase = "Saved"
+	return r.Status().Update(ctx, w)
+}
