@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "mutateoutside",
 	Doc:       checkdoc.MustExtract(doc, "mutateoutside"),
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/mutateoutside.md",
-	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
+	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
 	FactTypes: []analysis.Fact{new(Upserts)},
 	Run:       run,
 }
@@ -73,9 +74,10 @@ type site struct {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	objs  *objects.Result
-	local map[*types.Func][]Upsert
+	pass    *analysis.Pass
+	objs    *objects.Result
+	markers *apimarkers.Result
+	local   map[*types.Func][]Upsert
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -83,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if prog == nil || ssapkg.IsDependency(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, objs: objects.Of(pass), local: map[*types.Func][]Upsert{}}
+	c := &checker{pass: pass, objs: objects.Of(pass), markers: apimarkers.Of(pass), local: map[*types.Func][]Upsert{}}
 	var funcs []*ssa.Function
 	for _, fn := range prog.SrcFuncs() {
 		if len(fn.Blocks) > 0 && !ssapkg.InTestCode(pass, fn.Pos()) {
@@ -222,7 +224,7 @@ func (c *checker) judge(fn *ssa.Function, call *ssa.Call, s site) {
 	tn := typeName(objects.ObjectType(s.obj))
 	var lost []string
 	for n := range set {
-		if !reported(n) || covered(n, s.resets) || knowledge.Immutable(tn, n) {
+		if !reported(n) || covered(n, s.resets) || knowledge.Immutable(tn, n) || c.markers.Immutable(tn, n) {
 			continue
 		}
 		lost = append(lost, n)

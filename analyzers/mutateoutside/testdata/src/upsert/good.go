@@ -10,6 +10,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
+	"fixtures/api"
 	"fixtures/upsertlib"
 )
 
@@ -109,4 +110,11 @@ func (r *Reconciler) after(ctx context.Context, owner *appsv1.Deployment) (*core
 	}
 	cm.Labels = map[string]string{"seen": "yes"}
 	return cm, nil
+}
+
+// Good: the spec of a Run cannot change once made (its CRD says so).
+func (r *Reconciler) run(ctx context.Context, req ctrl.Request) error {
+	run := &api.Run{ObjectMeta: metav1.ObjectMeta{Name: req.Name, Namespace: req.Namespace}, Spec: api.RunSpec{Image: "busybox"}}
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, run, func() error { return nil })
+	return err
 }
