@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				steps := objs.Steps(fn, call, obj)
-				if steps.Strong&objects.Status != 0 {
+				if steps.Strong&objects.Status != 0 || setsStatus(objs, fn, call, obj) {
 					continue // set again since the last event, on some path
 				}
 				for start, ev := range steps.Starts {
@@ -70,6 +70,29 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// setsStatus reports whether the status write is a helper of the module
+// that sets the status of the object it is given before writing it: the
+// status it writes is its own.
+func setsStatus(objs *objects.Result, fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value) bool {
+	cc := call.Common()
+	if _, direct := objects.StatusWrite(cc); direct {
+		return false
+	}
+	callee := crapi.Callee(cc)
+	if callee == nil || cc.IsInvoke() {
+		return false
+	}
+	for i, a := range cc.Args {
+		if !objs.Same(fn, a, obj) {
+			continue
+		}
+		if eff, ok := objs.ParamEffect(callee, i); ok && eff.Strong&objects.Status != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // writesStatusOf reports whether the event instr is itself a status write

@@ -1,6 +1,7 @@
 package objects
 
 import (
+	"go/types"
 	"maps"
 	"slices"
 
@@ -166,4 +167,26 @@ func (r *Result) ClosureEffect(fn *ssa.Function, mc *ssa.MakeClosure, obj ssa.Va
 	defer r.mu.Unlock()
 	id := r.e.identity(fn)
 	return r.e.closureEffect(id, mc, id.Key(obj))
+}
+
+// ParamEffect tells what the function f of the module (in this package,
+// or another through its fact) does to its parameter i (SSA index: the
+// receiver first), on any path, its own writes included.
+func (r *Result) ParamEffect(f *types.Func, i int) (Effect, bool) {
+	if r.e == nil {
+		return Effect{Weak: Unknown}, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if fn := r.e.funcs[f]; fn != nil {
+		if i < 0 || i >= len(fn.Params) {
+			return Effect{}, false
+		}
+		return r.e.summary(fn, fn.Params[i]), true
+	}
+	if s := r.e.importedSummary(f); s != nil && i >= 0 && i < len(s.Params) {
+		p := s.Params[i]
+		return apply(Part{Whole: true}, Effect{Strong: p.Strong, Weak: p.Weak}), true
+	}
+	return Effect{}, false
 }

@@ -115,3 +115,19 @@ func (r *WidgetReconciler) saveThenMark(ctx context.Context, w *appsv1.Widget) e
 	w.Status.Phase = "Saved"
 	return r.Status().Update(ctx, w)
 }
+
+// Good: the status write is a helper that sets the condition itself.
+func (r *WidgetReconciler) relabelThenMark(ctx context.Context, w *appsv1.Widget) error {
+	base := w.DeepCopy()
+	w.Labels = map[string]string{"role": "primary"}
+	if err := r.Patch(ctx, w, client.MergeFrom(base)); err != nil {
+		return err
+	}
+	return r.markPrimary(ctx, w)
+}
+
+func (r *WidgetReconciler) markPrimary(ctx context.Context, w *appsv1.Widget) error {
+	base := w.DeepCopy()
+	w.Status.Phase = "Primary"
+	return r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
