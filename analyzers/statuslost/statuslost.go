@@ -38,6 +38,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	objs := objects.Of(pass)
 	markers := apimarkers.Of(pass)
+	c := &checker{objs: objs, funcs: map[*types.Func]*ssa.Function{}}
+	for _, fn := range prog.SrcFuncs() {
+		if f, ok := fn.Object().(*types.Func); ok {
+			c.funcs[f] = fn
+		}
+	}
 	reported := map[ssa.Instruction]bool{}
 	for _, fn := range prog.SrcFuncs() {
 		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
@@ -49,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				steps := objs.Steps(fn, call, obj)
-				if steps.Strong&objects.Status != 0 || setsStatus(objs, fn, call, obj) {
+				if steps.Strong&objects.Status != 0 || c.setsStatus(fn, call, obj, 0) {
 					continue // set again since the last event, on some path
 				}
 				for start, ev := range steps.Starts {
@@ -74,10 +80,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // setsStatus reports whether the status write is a helper of the module
 // that sets the status of the object it is given before writing it: the
-// status it writes is its own.
-func setsStatus(objs *objects.Result, fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value) bool {
+// status it writes is its own. A helper of this package is read through,
+// helpers it calls included; one of another package by its fact.
+func (c *checker) setsStatus(fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value, depth int) bool {
 	cc := call.Common()
-	if _, direct := objects.StatusWrite(cc); direct {
+	if _, direct := objects.StatusWrite(cc); direct || depth > 3 {
 		return false
 	}
 	callee := crapi.Callee(cc)
@@ -85,14 +92,41 @@ func setsStatus(objs *objects.Result, fn *ssa.Function, call ssa.CallInstruction
 		return false
 	}
 	for i, a := range cc.Args {
-		if !objs.Same(fn, a, obj) {
+		if !c.objs.Same(fn, a, obj) {
 			continue
 		}
-		if eff, ok := objs.ParamEffect(callee, i); ok && eff.Strong&objects.Status != 0 {
+		if f := c.funcs[callee]; f != nil {
+			if i < len(f.Params) && c.setsBeforeWrite(f, f.Params[i], depth+1) {
+				return true
+			}
+			continue
+		}
+		if eff, ok := c.objs.ParamEffect(callee, i); ok && eff.Strong&objects.Status != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// setsBeforeWrite reports whether fn sets the status of its parameter p
+// before a status write of it, itself or in the helper that writes it.
+func (c *checker) setsBeforeWrite(fn *ssa.Function, p ssa.Value, depth int) bool {
+	for call := range ssaflow.Calls(fn) {
+		for _, o := range c.objs.WritesStatus(call.Common()) {
+			if !c.objs.Same(fn, o, p) {
+				continue
+			}
+			if c.objs.Steps(fn, call, p).Strong&objects.Status != 0 || c.setsStatus(fn, call, p, depth) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type checker struct {
+	objs  *objects.Result
+	funcs map[*types.Func]*ssa.Function
 }
 
 // writesStatusOf reports whether the event instr is itself a status write

@@ -131,3 +131,23 @@ func (r *WidgetReconciler) markPrimary(ctx context.Context, w *appsv1.Widget) er
 	w.Status.Phase = "Primary"
 	return r.Status().Patch(ctx, w, client.MergeFrom(base))
 }
+
+// Good: the same through a helper that hands the status to another.
+func (r *WidgetReconciler) relabelThenFail(ctx context.Context, w *appsv1.Widget) error {
+	base := w.DeepCopy()
+	w.Labels = map[string]string{"role": "failed"}
+	if err := r.Patch(ctx, w, client.MergeFrom(base)); err != nil {
+		return err
+	}
+	return r.failed(ctx, w)
+}
+
+func (r *WidgetReconciler) failed(ctx context.Context, w *appsv1.Widget) error {
+	return r.phase(ctx, w, "Failed")
+}
+
+func (r *WidgetReconciler) phase(ctx context.Context, w *appsv1.Widget, p string) error {
+	base := w.DeepCopy()
+	w.Status.Phase = p
+	return r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
