@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				steps := objs.Steps(fn, call, obj)
-				if steps.Strong&objects.Status != 0 || c.setsStatus(fn, call, obj, 0) {
+				if (steps.Strong|steps.Weak)&objects.Status != 0 || c.setsStatus(fn, call, obj, 0) {
 					continue // set again since the last event, on some path
 				}
 				for start, ev := range steps.Starts {
@@ -101,7 +101,7 @@ func (c *checker) setsStatus(fn *ssa.Function, call ssa.CallInstruction, obj ssa
 			}
 			continue
 		}
-		if eff, ok := c.objs.ParamEffect(callee, i); ok && eff.Strong&objects.Status != 0 {
+		if eff, ok := c.objs.ParamEffect(callee, i); ok && (eff.Strong|eff.Weak)&objects.Status != 0 {
 			return true
 		}
 	}
@@ -116,7 +116,9 @@ func (c *checker) setsBeforeWrite(fn *ssa.Function, p ssa.Value, depth int) bool
 			if !c.objs.Same(fn, o, p) {
 				continue
 			}
-			if c.objs.Steps(fn, call, p).Strong&objects.Status != 0 || c.setsStatus(fn, call, p, depth) {
+			// What may set the status counts (a helper given the
+			// conditions' address, the object handed to unknown code).
+			if st := c.objs.Steps(fn, call, p); (st.Strong|st.Weak)&(objects.Status|objects.Unknown) != 0 || c.setsStatus(fn, call, p, depth) {
 				return true
 			}
 		}

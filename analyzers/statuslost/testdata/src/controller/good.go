@@ -151,3 +151,30 @@ func (r *WidgetReconciler) phase(ctx context.Context, w *appsv1.Widget, p string
 	w.Status.Phase = p
 	return r.Status().Patch(ctx, w, client.MergeFrom(base))
 }
+
+// Good: a status helper that sets a condition through a helper of its
+// own, given the conditions' address.
+func (r *WidgetReconciler) releaseThenMark(ctx context.Context, w *appsv1.Widget) error {
+	base := w.DeepCopy()
+	w.Labels = map[string]string{"released": "true"}
+	if err := r.Patch(ctx, w, client.MergeFrom(base)); err != nil {
+		return err
+	}
+	return r.markReleased(ctx, w)
+}
+
+func (r *WidgetReconciler) markReleased(ctx context.Context, w *appsv1.Widget) error {
+	patch := client.MergeFrom(w.DeepCopy())
+	upsertCondition(&w.Status.Conditions, metav1.Condition{Type: "Released", Status: metav1.ConditionTrue, Reason: "Done"})
+	return r.Status().Patch(ctx, w, patch)
+}
+
+func upsertCondition(conds *[]metav1.Condition, c metav1.Condition) {
+	for i := range *conds {
+		if (*conds)[i].Type == c.Type {
+			(*conds)[i] = c
+			return
+		}
+	}
+	*conds = append(*conds, c)
+}
