@@ -55,8 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				steps := objs.Steps(fn, call, obj)
-				if (steps.Strong|steps.Weak)&objects.Status != 0 || c.setsStatus(fn, call, obj, 0) {
-					continue // set again since the last event, on some path
+				if (steps.Strong|steps.Weak)&(objects.Status|objects.Unknown) != 0 || c.setsStatus(fn, call, obj, 0) {
+					// Set again since the last event on some path, or
+					// maybe (handed to code that may set it: karpenter's
+					// nodeClaim.StatusConditions().SetTrue).
+					continue
 				}
 				for start, ev := range steps.Starts {
 					if ev != objects.Written || reported[start] || writesStatusOf(objs, fn, start, obj) {
