@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,14 +56,17 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				steps := objs.Steps(fn, call, obj)
-				if (steps.Strong|steps.Weak)&(objects.Status|objects.Unknown) != 0 || c.setsStatus(fn, call, obj, 0) {
-					// Set again since the last event on some path, or
-					// maybe (handed to code that may set it: karpenter's
-					// nodeClaim.StatusConditions().SetTrue).
+				if c.setsStatus(fn, call, obj, 0) {
 					continue
 				}
 				for start, ev := range steps.Starts {
 					if ev != objects.Written || reported[start] || writesStatusOf(objs, fn, start, obj) {
+						continue
+					}
+					if c.mayResetStatus(fn, start, steps, obj) {
+						// Set again after the write on some path, or maybe
+						// (handed to code that may set it: karpenter's
+						// nodeClaim.StatusConditions().SetTrue).
 						continue
 					}
 					before := objs.Steps(fn, start, obj)
@@ -124,6 +128,22 @@ func (c *checker) setsBeforeWrite(fn *ssa.Function, p ssa.Value, depth int) bool
 			if st := c.objs.Steps(fn, call, p); (st.Strong|st.Weak)&(objects.Status|objects.Unknown) != 0 || c.setsStatus(fn, call, p, depth) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mayResetStatus reports whether something the write start may precede,
+// among the steps that reach the status write, sets the object's status
+// or may.
+func (c *checker) mayResetStatus(fn *ssa.Function, start ssa.Instruction, steps objects.Steps, obj ssa.Value) bool {
+	for _, instr := range append(slices.Clip(steps.Changes), steps.Unknown...) {
+		if !ssaflow.MayPrecede(start, instr) {
+			continue
+		}
+		eff, _ := c.objs.EffectOf(fn, instr, obj)
+		if (eff.Strong|eff.Weak)&(objects.Status|objects.Unknown) != 0 {
+			return true
 		}
 	}
 	return false

@@ -140,6 +140,7 @@ var rows = func() []Row {
 		{"k8s.io/apimachinery/pkg/runtime", "ObjectKinds", Method, AllOperands, Reads, ""},
 		{"k8s.io/apimachinery/pkg/runtime", "Recognizes", Method, AllOperands, Reads, ""},
 		{"k8s.io/apimachinery/pkg/runtime", "IsVersionRegistered", Method, AllOperands, Reads, ""},
+		{"k8s.io/apimachinery/pkg/runtime", "ToUnstructured", Method, AllOperands, Reads, ""}, // a copy of the content
 
 		// The standard library and encoders.
 		{"reflect", "DeepEqual", Func, AllOperands, Reads, ""},
