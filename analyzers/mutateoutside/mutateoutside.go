@@ -222,6 +222,9 @@ func (c *checker) judge(fn *ssa.Function, call *ssa.Call, s site) {
 		}
 	}
 	tn := typeName(objects.ObjectType(s.obj))
+	if createOnly(fn, call, objects.ObjectType(s.obj)) {
+		return
+	}
 	var lost []string
 	for n := range set {
 		if !reported(n) || covered(n, s.resets) || knowledge.Immutable(tn, n) || c.markers.Immutable(tn, n) {
@@ -256,6 +259,31 @@ func (c *checker) judge(fn *ssa.Function, call *ssa.Call, s site) {
 		fixes = fix(c.pass, ce, lost)
 	}
 	diag.Report(c.pass, analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Message: msg, SuggestedFixes: fixes})
+}
+
+// createOnly reports whether the call runs only where a Get of an object
+// of its type has just failed with NotFound (if apierrors.IsNotFound(err)
+// { ... CreateOrUpdate ... }): it creates the object, with what was set.
+func createOnly(fn *ssa.Function, call *ssa.Call, t types.Type) bool {
+	for _, b := range fn.Blocks {
+		ifi, ok := ssaflow.Last(b).(*ssa.If)
+		if !ok || len(b.Succs) != 2 || len(b.Succs[0].Preds) != 1 || !b.Succs[0].Dominates(call.Block()) {
+			continue
+		}
+		test, ok := ifi.Cond.(*ssa.Call)
+		if !ok || !crapi.IsFuncIn(crapi.Callee(test.Common()), crapi.APIErrorsPkg, "IsNotFound") || len(test.Common().Args) != 1 {
+			continue
+		}
+		get, ok := ssaflow.Strip(test.Common().Args[0]).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		c, args, ok := crapi.ClientCallSSA(get.Common())
+		if ok && c.Method == crapi.Get && len(args) >= 3 && types.Identical(objects.ObjectType(args[2]), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // reported tells whether a field set before the call matters: the spec

@@ -6,6 +6,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -117,4 +118,17 @@ func (r *Reconciler) run(ctx context.Context, req ctrl.Request) error {
 	run := &api.Run{ObjectMeta: metav1.ObjectMeta{Name: req.Name, Namespace: req.Namespace}, Spec: api.RunSpec{Image: "busybox"}}
 	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, run, func() error { return nil })
 	return err
+}
+
+// Good: only where the Get found nothing: the call creates the object.
+func (r *Reconciler) createdOnNotFound(ctx context.Context, req ctrl.Request) error {
+	s := &corev1.Secret{}
+	if err := r.Get(ctx, req.NamespacedName, s); err != nil {
+		if apierrors.IsNotFound(err) {
+			s = desiredSecret(req.Name, req.Namespace)
+			_, err = controllerutil.CreateOrUpdate(ctx, r.Client, s, func() error { return nil })
+		}
+		return err
+	}
+	return nil
 }
