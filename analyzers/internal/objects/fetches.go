@@ -105,16 +105,7 @@ func (e *engine) eventIn(fn *ssa.Function, root ssa.Value, want Event) bool {
 // madeBy tells the event of an object that is the result v of a call: a
 // helper of the module that returns what it fetched, or anything else.
 func (e *engine) madeBy(v ssa.Value) Event {
-	k := 0
-	call, ok := v.(*ssa.Call)
-	if x, isExtract := v.(*ssa.Extract); isExtract {
-		call, ok = x.Tuple.(*ssa.Call)
-		k = x.Index
-	}
-	if !ok || call.Common().IsInvoke() {
-		return Made
-	}
-	callee := crapi.Callee(call.Common())
+	callee, k := resultOf(v)
 	if callee == nil {
 		return Made
 	}
@@ -128,6 +119,21 @@ func (e *engine) madeBy(v ssa.Value) Event {
 		return Fetched
 	}
 	return Made
+}
+
+// resultOf returns the static function whose result k the value v is (a
+// call, or the extraction of one of its results), or nil.
+func resultOf(v ssa.Value) (*types.Func, int) {
+	k := 0
+	call, ok := v.(*ssa.Call)
+	if x, isExtract := v.(*ssa.Extract); isExtract {
+		call, ok = x.Tuple.(*ssa.Call)
+		k = x.Index
+	}
+	if !ok || call.Common().IsInvoke() {
+		return nil, 0
+	}
+	return crapi.Callee(call.Common()), k
 }
 
 // listed reports whether v is a copy of an element of a list that fn

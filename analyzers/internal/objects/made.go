@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -51,16 +50,7 @@ func (r *Result) MadeFields(start ssa.Instruction) map[string]bool {
 // constructed returns the fields the constructor called by v (a call or
 // the extraction of one of its results) sets on the object it returns.
 func (e *engine) constructed(v ssa.Value, depth int) map[string]bool {
-	k := 0
-	call, ok := v.(*ssa.Call)
-	if x, isExtract := v.(*ssa.Extract); isExtract {
-		call, ok = x.Tuple.(*ssa.Call)
-		k = x.Index
-	}
-	if !ok || call.Common().IsInvoke() {
-		return nil
-	}
-	callee := crapi.Callee(call.Common())
+	callee, k := resultOf(v)
 	if callee == nil {
 		return nil
 	}
