@@ -16,14 +16,16 @@ import (
 
 // Writes that do less than they say: steps of the reconcilers kept apart.
 
-// frontendSettings keeps the frontend's settings in a ConfigMap. The data
-// is set before CreateOrUpdate, which reads the live ConfigMap over it:
-// a changed title never reaches an existing ConfigMap.
+// frontendSettings keeps the frontend's settings in a ConfigMap (left to
+// the namespace's cleanup: no owner). The data is set before
+// CreateOrUpdate, which reads the live ConfigMap over it: a changed title
+// never reaches an existing ConfigMap.
 func (r *GuestbookReconciler) frontendSettings(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: gb.Name + "-frontend", Namespace: gb.Namespace}}
 	cm.Data = map[string]string{"title": gb.Name}
 	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error { // expect: mutateoutside
-		return controllerutil.SetControllerReference(gb, cm, r.Scheme)
+		cm.Labels = map[string]string{"app": gb.Name}
+		return nil
 	})
 	return err
 }
@@ -32,8 +34,9 @@ func (r *GuestbookReconciler) frontendSettings(ctx context.Context, gb *webappv1
 func (r *GuestbookReconciler) redisSettings(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: gb.Name + "-redis-settings", Namespace: gb.Namespace}}
 	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error {
+		cm.Labels = map[string]string{"app": gb.Name}
 		cm.Data = map[string]string{"maxmemory": "64mb"}
-		return controllerutil.SetControllerReference(gb, cm, r.Scheme)
+		return nil
 	})
 	return err
 }
