@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 						continue
 					}
 					before := objs.Steps(fn, start, obj)
-					if before.Strong&objects.Status == 0 && !(before.Entry && len(before.Starts) == 0) {
+					if before.Strong&objects.Status == 0 && (!before.Entry || len(before.Starts) != 0) {
 						// Neither set here nor handed in by the caller with
 						// what it set: the status write only writes back
 						// what the server has.
