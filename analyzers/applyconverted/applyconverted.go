@@ -392,13 +392,10 @@ func (c *checker) report(fn *ssa.Function, call *ssa.Call, v ssa.Value, s source
 		return
 	}
 	name := "the object"
-	args := crapi.CallArgs(call.Common())
-	for i, a := range args[:min(len(args), len(ce.Args))] {
-		if a == v {
-			name = types.ExprString(ce.Args[i])
-			if _, lit := ast.Unparen(ce.Args[i]).(*ast.UnaryExpr); lit || strings.Contains(name, "{") {
-				name = "an unstructured object"
-			}
+	if e := ssaflow.ArgExpr(fn, call, func(a ssa.Value) bool { return a == v }); e != nil {
+		name = types.ExprString(e)
+		if _, lit := ast.Unparen(e).(*ast.UnaryExpr); lit || strings.Contains(name, "{") {
+			name = "an unstructured object"
 		}
 	}
 	in := ""

@@ -249,15 +249,8 @@ func statusCall(call ssa.CallInstruction) string {
 
 // objName is the object's expression at the write, as written.
 func objName(objs *objects.Result, fn *ssa.Function, call ssa.CallInstruction, obj ssa.Value) string {
-	ce := ssaflow.CallExpr(fn, call)
-	args := crapi.CallArgs(call.Common())
-	if ce != nil {
-		// A variadic call's last argument is the slice SSA builds.
-		for i, a := range args[:min(len(args), len(ce.Args))] {
-			if objs.Same(fn, a, obj) {
-				return types.ExprString(ce.Args[i])
-			}
-		}
+	if e := ssaflow.ArgExpr(fn, call, func(a ssa.Value) bool { return objs.Same(fn, a, obj) }); e != nil {
+		return types.ExprString(e)
 	}
 	return "the object"
 }

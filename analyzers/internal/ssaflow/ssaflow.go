@@ -255,6 +255,24 @@ func Reaching(target *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	return seen
 }
 
+// ArgExpr returns the syntax of the first argument of call (receiver
+// excluded) that match accepts, or nil: for a message that names the
+// object as the code does. A variadic call's last SSA argument, the slice
+// it builds, has no syntax of its own.
+func ArgExpr(fn *ssa.Function, call ssa.CallInstruction, match func(ssa.Value) bool) ast.Expr {
+	ce := CallExpr(fn, call)
+	if ce == nil {
+		return nil
+	}
+	args := crapi.CallArgs(call.Common())
+	for i, a := range args[:min(len(args), len(ce.Args))] {
+		if match(a) {
+			return ce.Args[i]
+		}
+	}
+	return nil
+}
+
 // CallExpr returns the call expression of fn's syntax at which call is
 // made, or nil.
 func CallExpr(fn *ssa.Function, call ssa.CallInstruction) *ast.CallExpr {
