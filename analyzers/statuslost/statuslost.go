@@ -14,7 +14,6 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -39,12 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	objs := objects.Of(pass)
 	markers := apimarkers.Of(pass)
-	c := &checker{objs: objs, funcs: map[*types.Func]*ssa.Function{}}
-	for _, fn := range prog.SrcFuncs() {
-		if f, ok := fn.Object().(*types.Func); ok {
-			c.funcs[f] = fn
-		}
-	}
+	c := &checker{objs: objs, pkg: prog.Package()}
 	reported := map[ssa.Instruction]bool{}
 	for _, fn := range prog.SrcFuncs() {
 		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {
@@ -102,7 +96,7 @@ func (c *checker) setsStatus(fn *ssa.Function, call ssa.CallInstruction, obj ssa
 		if !c.objs.Same(fn, a, obj) {
 			continue
 		}
-		if f := c.funcs[callee]; f != nil {
+		if f := c.pkg.Prog.FuncValue(callee); f != nil && f.Pkg == c.pkg && len(f.Blocks) > 0 {
 			if i < len(f.Params) && c.setsBeforeWrite(f, f.Params[i], depth+1) {
 				return true
 			}
@@ -150,8 +144,8 @@ func (c *checker) mayResetStatus(fn *ssa.Function, start ssa.Instruction, steps 
 }
 
 type checker struct {
-	objs  *objects.Result
-	funcs map[*types.Func]*ssa.Function
+	objs *objects.Result
+	pkg  *ssa.Package
 }
 
 // writesStatusOf reports whether the event instr is itself a status write
@@ -178,13 +172,8 @@ func hasStatusSubresource(markers *apimarkers.Result, t types.Type) bool {
 	if n == nil || types.IsInterface(n) {
 		return true // any kind: the status write says the code expects one
 	}
-	if has, known := knowledge.BuiltinStatusSubresource(n.Obj()); known {
-		return has
-	}
-	if k, p := markers.KindOf(n.Obj()); k != nil && p.Err == "" {
-		return k.StatusSubresource
-	}
-	return true
+	has, known := markers.StatusSubresource(n.Obj())
+	return has || !known
 }
 
 func report(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, write ssa.Instruction, statusWrite ssa.CallInstruction, obj ssa.Value, before objects.Steps) {

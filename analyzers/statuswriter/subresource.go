@@ -4,7 +4,6 @@ import (
 	"go/types"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
@@ -27,13 +26,9 @@ func (c *checker) hasStatusSubresource(t types.Type) bool {
 	if n == nil || n.Obj().Pkg() == nil || objects.StatusField(n) == nil || !isObjectType(n) {
 		return false
 	}
-	tn := n.Obj()
-	if has, known := knowledge.BuiltinStatusSubresource(tn); known {
-		return has
-	}
-	if tn.Pkg().Path() == lifecycle.MetaV1Pkg {
+	if n.Obj().Pkg().Path() == lifecycle.MetaV1Pkg {
 		return false
 	}
-	k, _ := c.markers.KindOf(tn)
-	return k != nil && k.StatusSubresource
+	has, known := c.markers.StatusSubresource(n.Obj())
+	return known && has
 }

@@ -28,6 +28,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/markers"
 	"sigs.k8s.io/controller-tools/pkg/rbac"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/plural"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -186,6 +187,23 @@ func (r *Result) KindOf(t *types.TypeName) (*Kind, *Package) {
 	}
 	p := r.Lookup(t.Pkg())
 	return p.Kind(t.Name()), p
+}
+
+// StatusSubresource tells whether objects of the named type t have the
+// status subresource: a built-in kind as knowledge.BuiltinStatusSubresource
+// says, a kind of the module as its +kubebuilder:subresource:status marker
+// says; known is false for any other type.
+func (r *Result) StatusSubresource(t *types.TypeName) (has, known bool) {
+	if t == nil {
+		return false, false
+	}
+	if has, known := knowledge.BuiltinStatusSubresource(t); known {
+		return has, true
+	}
+	if k, _ := r.KindOf(t); k != nil {
+		return k.StatusSubresource, true
+	}
+	return false, false
 }
 
 // ResourceKind returns the kind the named type t declares for its CRD's
