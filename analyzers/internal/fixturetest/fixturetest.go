@@ -26,11 +26,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 )
 
 // ModulePath is the module path of the temporary fixture module: a fixture
 // package testdata/src/crosspkg is imported as "fixtures/crosspkg".
-const ModulePath = "fixtures"
+const ModulePath = probes.ModulePath
 
 // Run applies a to the fixture packages matching patterns (default
 // "./...", relative to testdata/src) and checks their "// want" comments.

@@ -3,9 +3,11 @@ package fixturetest
 import (
 	"flag"
 	"fmt"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 )
 
@@ -19,14 +21,14 @@ const factCategory = "fact:"
 // off too, and a run with the same flags shares go vet's cache.
 var toolFlags = map[string]string{"enable": "true"}
 
-// ToolAnalyzers returns the registry's analyzers as the fixture tool
-// (fixturevet) runs them: every check enabled, and each reporting the
-// facts it exports about its package's objects as diagnostics of
-// category "fact:<name>" (the package's own facts as "fact:package", at
-// its first file). It changes the registry's analyzers in place, so it is
-// for that binary only.
+// ToolAnalyzers returns the registry's analyzers and the layers' probes
+// (package probes) as the fixture tool (fixturevet) runs them: every
+// check enabled, and each reporting the facts it exports about its
+// package's objects as diagnostics of category "fact:<name>" (the
+// package's own facts as "fact:package", at its first file). It changes
+// the analyzers in place, so it is for that binary only.
 func ToolAnalyzers() []*analysis.Analyzer {
-	as := registry.Analyzers()
+	as := toolSet()
 	for _, a := range as {
 		for name, v := range toolFlags {
 			if a.Flags.Lookup(name) != nil {
@@ -60,16 +62,16 @@ func ToolAnalyzers() []*analysis.Analyzer {
 	return as
 }
 
-// inTool reports whether a is one of the registry's analyzers, which the
-// fixture tool runs; others (layer probes, checks built with other
-// arguments) are run in this process.
+// toolSet is what the fixture tool runs: the registry's checks, then the
+// layers' probes and the layers whose facts their tests pin.
+func toolSet() []*analysis.Analyzer {
+	return append(registry.Analyzers(), probes.All()...)
+}
+
+// inTool reports whether the fixture tool runs a; others (checks built
+// with other arguments) are run in this process.
 func inTool(a *analysis.Analyzer) bool {
-	for _, r := range registry.Analyzers() {
-		if r == a {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(toolSet(), a)
 }
 
 // vetFlags returns the go vet flags that give a's flags in the fixture

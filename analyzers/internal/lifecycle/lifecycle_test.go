@@ -3,81 +3,13 @@ package lifecycle_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
-
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
-// probe reports what the package recognises at each instruction, so that
-// the fixture's "// want" comments pin every recogniser down.
-var probe = &analysis.Analyzer{
-	Name:     "lifecycleprobe",
-	Doc:      "reports the lifecycle operations recognised",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		h := objects.Of(pass)
-		for _, fn := range ssapkg.Of(pass).SrcFuncs() {
-			// The memoised scan is what the checks read: report from it,
-			// and hold it to the recognisers it is built from.
-			ev := h.Lifecycle(fn)
-			if h.Lifecycle(fn) != ev {
-				pass.Reportf(fn.Pos(), "Lifecycle is not memoised")
-			}
-			reads := map[ssa.Instruction]ssa.Value{}
-			for _, r := range ev.Reads {
-				reads[r.Instr] = r.Obj
-			}
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					report(pass, h, ev, reads, instr)
-				}
-			}
-			for _, br := range ev.Branches {
-				if br.Terminating() == br.Live() || (br.Terminating() == br.Block.Succs[0]) != br.WhenDeleting {
-					pass.Reportf(br.If.Cond.Pos(), "wrong terminating side")
-				}
-				pass.Reportf(br.If.Cond.Pos(), "tests the deletion of %s (terminating when %v)", br.Obj.Name(), br.WhenDeleting)
-			}
-		}
-		return nil, nil
-	},
-}
-
-func report(pass *analysis.Pass, h lifecycle.Helpers, ev *lifecycle.Events, reads map[ssa.Instruction]ssa.Value, instr ssa.Instruction) {
-	pos := instr.Pos()
-	op, ok := ev.AdditionAt(instr)
-	if direct, dok := lifecycle.Addition(instr, h); dok != ok || direct != op {
-		pass.Reportf(pos, "the scan disagrees with Addition")
-	}
-	if ok {
-		pass.Reportf(pos, "adds %q to %s", op.FinalizerName(), op.Obj.Name())
-	}
-	op, ok = ev.RemovalAt(instr)
-	if direct, dok := lifecycle.Removal(instr, h); dok != ok || direct != op {
-		pass.Reportf(pos, "the scan disagrees with Removal")
-	}
-	if ok {
-		pass.Reportf(pos, "removes %q from %s", op.FinalizerName(), op.Obj.Name())
-	}
-	if obj, ok := reads[instr]; ok {
-		pass.Reportf(pos, "reads the deletion state of %s", obj.Name())
-	}
-	if call, ok := instr.(ssa.CallInstruction); ok {
-		if fn := crapi.Callee(call.Common()); fn != nil {
-			if i, ok := lifecycle.NameArg(fn); ok {
-				pass.Reportf(pos, "name argument %d", i)
-			}
-		}
-	}
-}
-
 func TestRecognisers(t *testing.T) {
-	fixturetest.Run(t, probe, "./probe")
+	fixturetest.Run(t, probes.Lifecycle, "./probe")
 }
 
 func TestStandardFinalizers(t *testing.T) {

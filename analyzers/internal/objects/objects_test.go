@@ -1,146 +1,31 @@
 package objects_test
 
 import (
-	"maps"
-	"slices"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
-
-// probe reports what the layer answers at each call of the fixtures'
-// probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj),
-// probe.History(obj), probe.Since(obj), probe.Name(obj).
-var probe = &analysis.Analyzer{
-	Name:     "probe",
-	Doc:      "report the object layer's answers at probe calls",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
-	Run:      runProbe,
-}
-
-const probePkg = fixturetest.ModulePath + "/probe"
-
-func runProbe(pass *analysis.Pass) (any, error) {
-	r := objects.Of(pass)
-	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				callee := crapi.Callee(call.Common())
-				if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != probePkg {
-					continue
-				}
-				args := call.Common().Args
-				switch callee.Name() {
-				case "Same":
-					answer := "different"
-					if r.Same(fn, args[0], args[1]) {
-						answer = "same"
-					}
-					pass.Reportf(call.Pos(), "%s", answer)
-				case "Alias":
-					answer := "not aliased"
-					if r.Alias(fn, args[0], args[1]) {
-						answer = "aliased"
-					}
-					pass.Reportf(call.Pos(), "%s", answer)
-				case "Part":
-					p, ok := r.Part(fn, args[0], args[1])
-					switch {
-					case !ok:
-						pass.Reportf(call.Pos(), "outside")
-					case p.Whole:
-						pass.Reportf(call.Pos(), "whole")
-					default:
-						pass.Reportf(call.Pos(), "part %s %s depth %d", classes(p.Class), p.Name, p.Depth)
-					}
-				case "Name":
-					src, ok := r.NameSource(args[0])
-					if !ok {
-						src = "unknown"
-					}
-					pass.Reportf(call.Pos(), "name %s", src)
-				case "Since":
-					steps := r.Steps(fn, call, args[0])
-					var evs []string
-					for _, ev := range steps.Starts {
-						evs = append(evs, eventNames[ev])
-					}
-					if steps.Entry {
-						evs = append(evs, "entry")
-					}
-					slices.Sort(evs)
-					pass.Reportf(call.Pos(), "since %s", strings.Join(slices.Compact(evs), ","))
-				case "Made":
-					steps := r.Steps(fn, call, args[0])
-					fields := map[string]bool{}
-					for n := range steps.Names {
-						fields[n] = true
-					}
-					for start := range steps.Starts {
-						for n := range r.MadeFields(start) {
-							fields[n] = true
-						}
-					}
-					pass.Reportf(call.Pos(), "made %s", strings.Join(slices.Sorted(maps.Keys(fields)), " "))
-				case "History":
-					h := r.History(fn, call, args[0], nil)
-					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",
-						classes(h.Strong), classes(h.Weak), h.FieldNames(objects.Status|objects.Spec|objects.Meta))
-				}
-			}
-		}
-	}
-	return nil, nil
-}
-
-var eventNames = map[objects.Event]string{
-	objects.Made: "made", objects.Fetched: "fetched", objects.Written: "written",
-	objects.Replaced: "replaced", objects.Joined: "joined",
-}
-
-func classes(c objects.Class) string {
-	var out []string
-	for _, x := range []struct {
-		c    objects.Class
-		name string
-	}{{objects.Status, "Status"}, {objects.Spec, "Spec"}, {objects.Meta, "Meta"}, {objects.Changed, "Changed"}, {objects.Unknown, "Unknown"}} {
-		if c&x.c != 0 {
-			out = append(out, x.name)
-		}
-	}
-	if len(out) == 0 {
-		return "-"
-	}
-	return strings.Join(out, ",")
-}
 
 // TestIdentity: which values denote one object.
 func TestIdentity(t *testing.T) {
-	fixturetest.Run(t, probe, "./identity")
+	fixturetest.Run(t, probes.Objects, "./identity")
 }
 
 // TestEffects: parts, the library table and the package's own helpers,
 // through the history of an object.
 func TestEffects(t *testing.T) {
-	fixturetest.Run(t, probe, "./effects")
+	fixturetest.Run(t, probes.Objects, "./effects")
 }
 
 // TestSummaryFacts: the one fact of helper summaries, exported for the
 // exported functions given objects, and used from another package.
 func TestSummaryFacts(t *testing.T) {
 	fixturetest.Run(t, objects.Analyzer, "./helpers", "./lifecyclehelpers", "./lifecycleuse", "./errorchain")
-	fixturetest.Run(t, probe, "./crosspkg")
+	fixturetest.Run(t, probes.Objects, "./crosspkg")
 }
 
 // TestDependencyResult: a package without SSA gets an empty Result whose

@@ -1,7 +1,8 @@
 // Command fixturevet is the vet tool the fixture tests run with go vet:
-// the registry's checks, every one enabled, reporting their facts as
-// diagnostics too (see fixturetest.ToolAnalyzers). One binary for every
-// check's tests lets go vet's cache analyse the real modules once.
+// the registry's checks, every one enabled, and the layers' probes,
+// reporting their facts as diagnostics too (see fixturetest.ToolAnalyzers).
+// One binary for every check's and layer's tests lets go vet's cache
+// analyse the real modules once.
 package main
 
 import (

@@ -3,6 +3,7 @@ package builderhelpers
 
 import (
 	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -22,6 +23,12 @@ func ForConfigMaps(mgr ctrl.Manager) *builder.Builder { // want ForConfigMaps:`b
 // SetupSecrets sets up a whole controller for the reconciler it is given.
 func SetupSecrets(mgr ctrl.Manager, r reconcile.Reconciler) error { // want SetupSecrets:`builderFunc\(For\(\*k8s.io/api/core/v1.Secret\) Owns\(\*k8s.io/api/core/v1.Pod\); builder=-1 returns=false reconciler=1\)`
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Secret{}).Owns(&corev1.Pod{}).Complete(r)
+}
+
+// SetupJobs sets up a controller of Jobs, a kind its callers' packages
+// need not name.
+func SetupJobs(mgr ctrl.Manager, r reconcile.Reconciler) error { // want SetupJobs:`builderFunc\(For\(\*k8s.io/api/batch/v1.Job\); builder=-1 returns=false reconciler=1\)`
+	return ctrl.NewControllerManagedBy(mgr).For(&batchv1.Job{}).Complete(r)
 }
 
 // Unrelated has no builder.

@@ -1,4 +1,4 @@
-package ownhelpers // want package:`\{package ownhelpers .* ownership\(owner\(k8s.io/api/batch/v1.Job,true\) create\(k8s.io/api/core/v1.Secret\)\)`
+package ownhelpers // want package:`^ownership\(owner\(k8s.io/api/batch/v1.Job,true\) create\(k8s.io/api/core/v1.Secret\)\)$`
 
 // The project's own owner-reference helpers, in another package than the
 // reconcilers that use them.
