@@ -21,6 +21,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
 //go:embed doc.go
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
 	Doc:      checkdoc.MustExtract(doc, "droppederr"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer, reach.Analyzer, wiring.Analyzer},
 	Run:      run,
 }
 
@@ -601,7 +602,7 @@ func (c *checker) helperActs(src *source, call *ssa.Call) string {
 		if !src.filledByRead(obj) {
 			continue
 		}
-		for _, w := range c.h.CallAccess(call.Common()).Writes {
+		for _, w := range wiring.Of(c.pass).CallClientUse(call.Common()).Writes {
 			if w.Method != string(crapi.Create) && !w.Sub && types.Identical(w.Type, obj.Type()) {
 				return w.Method
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
 //go:embed doc.go
@@ -30,13 +31,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "lostwakeup",
 	Doc:      checkdoc.MustExtract(doc, "lostwakeup"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostwakeup.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, wiring.Analyzer},
 	Run:      run,
 }
 
 type analyzer struct {
 	pass     *analysis.Pass
 	objs     *objects.Result
+	uses     *wiring.Result
 	tails    map[*ssa.Function][]tail
 	reported map[*ssa.Return]bool
 }
@@ -46,7 +48,7 @@ type analyzer struct {
 // the package that writes only objects of known types.
 type event struct {
 	call   *ssa.Call
-	writes []objects.Write
+	writes []wiring.Write
 	// obj is the object written by a direct write, nil for a helper.
 	obj ssa.Value
 	// helper names the helper called ("a function literal"), "" for a
@@ -73,6 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a := &analyzer{
 		pass:     pass,
 		objs:     objects.Of(pass),
+		uses:     wiring.Of(pass),
 		tails:    map[*ssa.Function][]tail{},
 		reported: map[*ssa.Return]bool{},
 	}
@@ -142,7 +145,7 @@ func (a *analyzer) check(ctl *ctrlmodel.Controller, top, fn *ssa.Function, depth
 }
 
 // unwatched reports whether no write of ws is of a type ctl watches.
-func unwatched(ctl *ctrlmodel.Controller, ws []objects.Write) bool {
+func unwatched(ctl *ctrlmodel.Controller, ws []wiring.Write) bool {
 	for _, w := range ws {
 		if ctl.Watched(w.Type) {
 			return false
@@ -171,7 +174,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if typ == nil {
 			return event{}, false // client.Object, unstructured: kind unknown
 		}
-		return event{call: call, writes: []objects.Write{{Method: string(c.Method), Type: typ}}, obj: ssaflow.Strip(args[1]), errv: call}, true
+		return event{call: call, writes: []wiring.Write{{Method: string(c.Method), Type: typ}}, obj: ssaflow.Strip(args[1]), errv: call}, true
 	}
 	if f := crapi.Callee(cc); crapi.IsFuncIn(f, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		args := crapi.CallArgs(cc)
@@ -182,7 +185,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if typ == nil {
 			return event{}, false
 		}
-		return event{call: call, writes: []objects.Write{{Method: f.Name(), Type: typ}}, obj: ssaflow.Strip(args[2]), errv: ssaflow.Extract(call, 1)}, true
+		return event{call: call, writes: []wiring.Write{{Method: f.Name(), Type: typ}}, obj: ssaflow.Strip(args[2]), errv: ssaflow.Extract(call, 1)}, true
 	}
 	g := a.local(cc)
 	if g == nil {
@@ -192,7 +195,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 		if callee == nil || cc.IsInvoke() || crapi.ReturnsResult(callee.Signature()) {
 			return event{}, false
 		}
-		s, ok := a.objs.ImportedAccess(callee)
+		s, ok := a.uses.ImportedClientUse(callee)
 		if !ok || len(s.Writes) == 0 || s.UnknownWrites {
 			return event{}, false
 		}
@@ -201,7 +204,7 @@ func (a *analyzer) writeEvent(fn *ssa.Function, call *ssa.Call) (event, bool) {
 	if g == fn || a.resultHelper(fn, call) != nil {
 		return event{}, false
 	}
-	s := a.objs.Access(g)
+	s := a.uses.ClientUse(g)
 	if len(s.Writes) == 0 || s.UnknownWrites {
 		return event{}, false
 	}
@@ -519,7 +522,7 @@ func (a *analyzer) stateRoots(fn *ssa.Function, ev event) map[ssa.Value]bool {
 		if g == nil {
 			continue
 		}
-		for _, t := range a.objs.Access(g).Reads {
+		for _, t := range a.uses.ClientUse(g).Reads {
 			if !ev.writesKind(t) {
 				continue
 			}
@@ -591,7 +594,7 @@ func onErrorBranch(b *ssa.BasicBlock, errBranches []*ssa.BasicBlock) bool {
 // workOf describes the call if it writes an object of a known type that
 // ev does not write, "" otherwise.
 func (a *analyzer) workOf(cc *ssa.CallCommon, ev event) string {
-	for _, w := range a.objs.CallAccess(cc).Writes {
+	for _, w := range a.uses.CallClientUse(cc).Writes {
 		if ev.writesKind(w.Type) {
 			continue
 		}

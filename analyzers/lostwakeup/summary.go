@@ -8,8 +8,8 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
 )
 
 // maxCallDepth bounds how deep helper contexts follow the package's own
@@ -18,7 +18,7 @@ const maxCallDepth = 4
 
 // phrase describes the write for a message: "creating a v1.Job",
 // "updating the status of a v1.StatefulSet".
-func phrase(w objects.Write) string {
+func phrase(w wiring.Write) string {
 	t := crapi.ObjectTypeString(w.Type)
 	switch {
 	case w.Method == "CreateOrUpdate" || w.Method == "CreateOrPatch":
@@ -57,7 +57,7 @@ func (a *analyzer) local(cc *ssa.CallCommon) *ssa.Function {
 // method, a function of the package that does, or a call of unseen code
 // handed a client.
 func (a *analyzer) clientish(cc *ssa.CallCommon) bool {
-	return a.objs.CallAccess(cc).ClientCalls
+	return a.uses.CallClientUse(cc).ClientCalls
 }
 
 // sameKind reports whether object types a and b (pointers or not) are the

@@ -29,10 +29,6 @@ type engine struct {
 	// made memoises the constructors' fields (made.go).
 	made      map[madeKey]*madeMemo
 	listDepth int
-	// access memoises access summaries; clientIfaces are client.Reader
-	// and client.Writer, if in reach.
-	access       map[*ssa.Function]*Access
-	clientIfaces []*types.Interface
 }
 
 type sumKey struct {
@@ -50,14 +46,6 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		sums:     map[sumKey]*Effect{},
 		fetched:  map[fetchKey]uint8{},
 		made:     map[madeKey]*madeMemo{},
-		access:   map[*ssa.Function]*Access{},
-	}
-	for _, name := range []string{"Reader", "Writer"} {
-		if t := crapi.LookupType(pass.Pkg, crapi.ClientPkg, name); t != nil {
-			if it, ok := t.Underlying().(*types.Interface); ok {
-				e.clientIfaces = append(e.clientIfaces, it)
-			}
-		}
 	}
 	for _, fn := range srcFuncs {
 		if obj, ok := fn.Object().(*types.Func); ok {

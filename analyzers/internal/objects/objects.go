@@ -46,9 +46,6 @@ type Summary struct {
 	Deletion *DeletionTest
 	// ClientError: the error result may carry a client call's error.
 	ClientError ErrorSource
-	// Access: what it does with the client (exported functions that call
-	// it only).
-	Access *AccessFact
 	// FetchedResults are the results that are nil or an object read
 	// from the server on every return.
 	FetchedResults []int
@@ -133,24 +130,11 @@ func (f *Summary) String() string {
 	if f.ClientError != NoClientError {
 		parts = append(parts, fmt.Sprintf("clientError(writes=%v)", f.ClientError == ErrWrite))
 	}
-	if a := f.Access; a != nil {
-		var ws []string
-		for _, w := range a.Writes {
-			ws = append(ws, w.Method+" "+w.Type.Name)
-		}
-		for _, t := range a.Reads {
-			ws = append(ws, "read "+t.Name)
-		}
-		if a.UnknownWrites {
-			ws = append(ws, "unknown")
-		}
-		parts = append(parts, "access("+strings.Join(ws, ", ")+")")
-	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || f.Access != nil || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 {
+	if f.Deletion != nil || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -235,11 +219,6 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 				}
 			}
 			fact.MadeResults = r.e.madeResults(fn)
-		}
-		if obj.Exported() && fn.Parent() == nil {
-			if a := r.e.accessOf(fn, 0); a.ClientCalls {
-				fact.Access = a.fact()
-			}
 		}
 		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {
 			fact.Params[i].RemovesFinalizer = true

@@ -82,12 +82,15 @@ type Index struct {
 // Wiring is the fact of an exported function or type: what the code it
 // may run uses, lists by and registers, and what it asks of the API
 // server (Requests: the code outside test files only, its conditions on
-// the package's own client fields settled; see Result.Requests).
+// the package's own client fields settled; see Result.Requests). An
+// exported function or method that calls the client also has its Use:
+// what it does with the client when called, by object type (ClientUse).
 type Wiring struct {
 	Uses     []Use
 	Lists    []FieldList
 	Indexes  []Index
 	Requests []Request
+	Use      *ClientUseFact
 	// Managers are the managers the code makes outside package main (a
 	// pkg/cmd/server package that main calls), each with what the code
 	// of the function that makes it asks of the API server.
@@ -129,11 +132,14 @@ func (w *Wiring) String() string {
 	for _, m := range w.Managers {
 		s = append(s, "manager("+m.At+")")
 	}
+	if a := w.Use; a != nil {
+		s = append(s, a.String())
+	}
 	return "wiring(" + strings.Join(s, " ") + ")"
 }
 
 func (w *Wiring) empty() bool {
-	return len(w.Uses)+len(w.Lists)+len(w.Indexes)+len(w.Requests)+len(w.Managers) == 0
+	return len(w.Uses)+len(w.Lists)+len(w.Indexes)+len(w.Requests)+len(w.Managers) == 0 && w.Use == nil
 }
 
 // add merges o into w, each use (type and what), list and index once.
@@ -168,6 +174,17 @@ type Result struct {
 	// sites are the managers the package's functions make, outside
 	// package main.
 	sites map[*ssa.Function][]Site
+	// acc answers ClientUse; nil for a dependency package.
+	acc *clientUses
+}
+
+// Of returns the package's Result; an empty one (which knows no client
+// use) when the analyzer did not run.
+func Of(pass *analysis.Pass) *Result {
+	if r, ok := pass.ResultOf[Analyzer].(*Result); ok && r != nil {
+		return r
+	}
+	return &Result{pass: pass, direct: map[*ssa.Function]*Wiring{}}
 }
 
 // Of returns what the code that fns and the methods of tns may run uses,
@@ -319,6 +336,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return r, nil
 	}
+	r.acc = newClientUses(pass)
 	if pass.Pkg.Name() != "main" {
 		r.sites = map[*ssa.Function][]Site{}
 		for _, fn := range src {
@@ -329,14 +347,30 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	// The client use of each exported function and method that calls the
+	// client (test files included: a test helper of another package may
+	// be called from a test).
+	uses := map[types.Object]*ClientUseFact{}
+	for _, fn := range prog.SrcFuncs() {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && fn.Parent() == nil {
+			if u := r.ClientUse(fn); u.ClientCalls {
+				uses[obj] = u.fact()
+			}
+		}
+	}
 	fns, tns := r.graph.Roots(src)
 	for _, fn := range fns {
 		w := r.Of([]*ssa.Function{fn}, nil)
 		w.Requests = r.Requests([]*ssa.Function{fn}, nil)
 		w.Managers = r.managerSites([]*ssa.Function{fn}, nil)
+		w.Use = uses[fn.Object()]
+		delete(uses, fn.Object())
 		if !w.empty() {
 			pass.ExportObjectFact(fn.Object(), w)
 		}
+	}
+	for obj, u := range uses {
+		pass.ExportObjectFact(obj, &Wiring{Use: u})
 	}
 	for _, tn := range tns {
 		w := r.Of(nil, []*types.TypeName{tn})

@@ -37,12 +37,12 @@ func scale(dep *appsv1.Deployment) { Scale(1, dep) }
 var _ = scale
 
 // Load reads the object into its parameter: a fetch for the caller.
-func Load(ctx context.Context, c client.Reader, key client.ObjectKey, obj client.Object) error { // want Load:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\) access\(\)\)`
+func Load(ctx context.Context, c client.Reader, key client.ObjectKey, obj client.Object) error { // want Load:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\)\)`
 	return c.Get(ctx, key, obj)
 }
 
 // GetDeployment returns the object it read, or nil.
-func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (*appsv1.Deployment, error) { // want GetDeployment:`summary\(returnsFetched\(0\) clientError\(writes=false\) access\(read Deployment\)\)`
+func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (*appsv1.Deployment, error) { // want GetDeployment:`summary\(returnsFetched\(0\) clientError\(writes=false\)\)`
 	dep := &appsv1.Deployment{}
 	if err := c.Get(ctx, key, dep); err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func NewDeployment(key client.ObjectKey) *appsv1.Deployment { // want NewDeploym
 }
 
 // Save changes the object and writes it: a write for the caller.
-func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)`
+func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) clientError\(writes=true\)\)`
 	dep.Spec.Paused = true
 	return c.Update(ctx, dep)
 }
@@ -76,7 +76,7 @@ func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) erro
 
 // SaveDeploymentStatus knows the kind it writes: StatusWrites leaves the
 // write to it (WritesStatus gives it to its callers too).
-func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) clientError\(writes=true\) access\(Update Deployment\)\)$`
+func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) clientError\(writes=true\)\)$`
 	return c.Status().Update(ctx, dep)
 }
 
@@ -93,10 +93,10 @@ func RemoveQuietly(ctx context.Context, c client.Client, obj client.Object) erro
 
 // RemoveInBackground names the policy; RemoveWith hands the caller's
 // options on: neither is a plain delete.
-func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(unknown\)\)$`
+func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)$`
 	return c.Delete(ctx, obj, client.PropagationPolicy("Background"))
 }
 
-func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) access\(unknown\)\)$`
+func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)$`
 	return c.Delete(ctx, obj, opts...)
 }

@@ -25,14 +25,14 @@ func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDelet
 	return !Terminating(obj)
 }
 
-func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) written\(2\) clientError\(writes=true\) access\(unknown\)\)`
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) written\(2\) clientError\(writes=true\)\)`
 	if controllerutil.RemoveFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}
 	return nil
 }
 
-func Ensure(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) clientError\(writes=true\) access\(unknown\)\)`
+func Ensure(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) clientError\(writes=true\)\)`
 	if controllerutil.AddFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}
@@ -51,7 +51,7 @@ func ClearFinalizers(obj metav1.Object) { // want ClearFinalizers:`summary\(chan
 	obj.SetFinalizers(nil)
 }
 
-func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\) access\(\)\)`
+func Fetch(ctx context.Context, r client.Reader, key client.ObjectKey, obj client.Object) (bool, error) { // want Fetch:`summary\(changes\(3, 0, 16\) fetched\(3\) clientError\(writes=false\)\)`
 	if err := r.Get(ctx, key, obj); err != nil {
 		return false, fmt.Errorf("fetch %s: %w", key, err)
 	}

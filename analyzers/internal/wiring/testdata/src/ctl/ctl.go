@@ -21,7 +21,7 @@ type PodReconciler struct { // want PodReconciler:`wiring\(Get\(Deployment\) Lis
 }
 
 // Reconcile uses three kinds.
-func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`^wiring\(clientUse\(Create ConfigMap, read Deployment, read Pod, read Pod\)\)$`
 	var d appsv1.Deployment
 	if err := r.Get(ctx, req.NamespacedName, &d); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -59,7 +59,7 @@ type LabelReconciler struct { // want LabelReconciler:`wiring\(List\(Pod\) reque
 }
 
 // Reconcile lists Pods by a label, through a slice of options.
-func (r *LabelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *LabelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`^wiring\(clientUse\(read Pod\)\)$`
 	opts := []client.ListOption{client.InNamespace(req.Namespace), client.MatchingLabels{"app": req.Name}}
 	var pods corev1.PodList
 	return ctrl.Result{}, r.List(ctx, &pods, opts...)

@@ -19,7 +19,7 @@ type Helper struct { // want Helper:`^wiring\(Get\(Service\) Patch\(Node\) reque
 
 // Cordon reads a Service through Client and patches a Node through
 // RemoteClient.
-func (d *Helper) Cordon(ctx context.Context, name string) error {
+func (d *Helper) Cordon(ctx context.Context, name string) error { // want Cordon:`^wiring\(clientUse\(Patch Node, read Service\)\)$`
 	if err := d.Client.Get(ctx, types.NamespacedName{Name: name}, &corev1.Service{}); err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func (d *Helper) Cordon(ctx context.Context, name string) error {
 
 // Pods lists through the reader it is given: a cached list of the
 // manager's client when its caller gives that.
-func Pods(ctx context.Context, c client.Reader) (int, error) { // want Pods:`^wiring\(List\(Pod\) request\(pods:list\)\)$`
+func Pods(ctx context.Context, c client.Reader) (int, error) { // want Pods:`^wiring\(List\(Pod\) request\(pods:list\) clientUse\(read Pod\)\)$`
 	var list corev1.PodList
 	err := c.List(ctx, &list)
 	return len(list.Items), err

@@ -20,7 +20,7 @@ type Reconciler struct { // want Reconciler:`^wiring\(Get\(Service\) Patch\(Node
 // Reconcile gives remote the manager's client for the Service and the Pod
 // list, and a workload cluster's client for the Node patch: that request
 // asks nothing of the manager.
-func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:`^wiring\(clientUse\(unknown\)\)$`
 	workload, err := client.New(r.Workload, client.Options{})
 	if err != nil {
 		return ctrl.Result{}, err

@@ -1,18 +1,21 @@
-package objects
+package wiring
 
 import (
 	"go/types"
+	"strings"
+	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// maxAccessDepth bounds how deep access summaries follow the package's own
-// calls.
-const maxAccessDepth = 4
+// maxUseDepth bounds how deep client-use summaries follow the package's
+// own calls.
+const maxUseDepth = 4
 
 // Write is a client write of an object of a known type.
 type Write struct {
@@ -24,9 +27,11 @@ type Write struct {
 	Sub bool
 }
 
-// Access is what a function does with the client, directly or through the
-// module's functions it calls.
-type Access struct {
+// ClientUse is what a function does with the client when it is called,
+// by object type, directly or through the module's functions it calls:
+// the synchronous counterpart of Requests (what the code a binary may run
+// asks of the API server, by resource).
+type ClientUse struct {
 	// ClientCalls: it may call the API server (or a function of another
 	// module that is handed a client).
 	ClientCalls bool
@@ -39,15 +44,16 @@ type Access struct {
 	Reads []types.Type
 }
 
-func (s *Access) add(o *Access) {
+func (s *ClientUse) add(o *ClientUse) {
 	s.ClientCalls = s.ClientCalls || o.ClientCalls
 	s.UnknownWrites = s.UnknownWrites || o.UnknownWrites
 	s.Writes = append(s.Writes, o.Writes...)
 	s.Reads = append(s.Reads, o.Reads...)
 }
 
-// AccessFact is Access in a Summary fact: types by package path and name.
-type AccessFact struct {
+// ClientUseFact is ClientUse in a Wiring fact: types by package path
+// and name.
+type ClientUseFact struct {
 	ClientCalls, UnknownWrites bool
 	Writes                     []WriteFact
 	Reads                      []crapi.TypeRef
@@ -60,8 +66,8 @@ type WriteFact struct {
 	Sub    bool
 }
 
-func (s *Access) fact() *AccessFact {
-	f := &AccessFact{ClientCalls: s.ClientCalls, UnknownWrites: s.UnknownWrites}
+func (s *ClientUse) fact() *ClientUseFact {
+	f := &ClientUseFact{ClientCalls: s.ClientCalls, UnknownWrites: s.UnknownWrites}
 	for _, w := range s.Writes {
 		ref, ok := crapi.RefOf(w.Type)
 		if !ok {
@@ -78,8 +84,22 @@ func (s *Access) fact() *AccessFact {
 	return f
 }
 
-func (f *AccessFact) access(from *types.Package) *Access {
-	s := &Access{ClientCalls: f.ClientCalls, UnknownWrites: f.UnknownWrites}
+func (f *ClientUseFact) String() string {
+	var ws []string
+	for _, w := range f.Writes {
+		ws = append(ws, w.Method+" "+w.Type.Name)
+	}
+	for _, t := range f.Reads {
+		ws = append(ws, "read "+t.Name)
+	}
+	if f.UnknownWrites {
+		ws = append(ws, "unknown")
+	}
+	return "clientUse(" + strings.Join(ws, ", ") + ")"
+}
+
+func (f *ClientUseFact) use(from *types.Package) *ClientUse {
+	s := &ClientUse{ClientCalls: f.ClientCalls, UnknownWrites: f.UnknownWrites}
 	for _, w := range f.Writes {
 		t := w.Type.Resolve(from)
 		if t == nil {
@@ -96,63 +116,85 @@ func (f *AccessFact) access(from *types.Package) *Access {
 	return s
 }
 
-// Access returns what fn, a function of the package, does with the
+// ClientUse returns what fn, a function of the package, does with the
 // client, through the module's functions it calls too.
-func (r *Result) Access(fn *ssa.Function) *Access {
-	if r.e == nil {
-		return &Access{ClientCalls: true, UnknownWrites: true}
+func (r *Result) ClientUse(fn *ssa.Function) *ClientUse {
+	if r.acc == nil {
+		return &ClientUse{ClientCalls: true, UnknownWrites: true}
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.e.accessOf(fn, 0)
+	r.acc.mu.Lock()
+	defer r.acc.mu.Unlock()
+	return r.acc.useOf(fn, 0)
 }
 
-// CallAccess returns what the call cc does with the client: a client
+// CallClientUse returns what the call cc does with the client: a client
 // method, CreateOrUpdate/CreateOrPatch, a function of the module, or code
 // of another module handed a client.
-func (r *Result) CallAccess(cc *ssa.CallCommon) *Access {
-	s := &Access{}
-	if r.e == nil {
+func (r *Result) CallClientUse(cc *ssa.CallCommon) *ClientUse {
+	s := &ClientUse{}
+	if r.acc == nil {
 		return s
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.e.addCall(s, cc, 0)
+	r.acc.mu.Lock()
+	defer r.acc.mu.Unlock()
+	r.acc.addCall(s, cc, 0)
 	return s
 }
 
-// ImportedAccess returns the access summary of fn, a function of another
+// ImportedClientUse returns the client-use summary of fn, a function of another
 // package of the module, from its fact.
-func (r *Result) ImportedAccess(fn *types.Func) (*Access, bool) {
-	if r.e == nil || fn == nil {
+func (r *Result) ImportedClientUse(fn *types.Func) (*ClientUse, bool) {
+	if r.acc == nil || fn == nil {
 		return nil, false
 	}
-	return r.e.importedAccess(fn)
+	return r.acc.importedClientUse(fn)
 }
 
-func (e *engine) importedAccess(fn *types.Func) (*Access, bool) {
-	fact := new(Summary)
-	if fn.Pkg() == e.pass.Pkg || !e.pass.ImportObjectFact(fn, fact) || fact.Access == nil {
+// clientUses computes and memoises the client-use summaries of a package's
+// functions.
+type clientUses struct {
+	pass *analysis.Pass
+	mu   sync.Mutex
+	memo map[*ssa.Function]*ClientUse
+	// clientIfaces are client.Reader and client.Writer, if in reach.
+	clientIfaces []*types.Interface
+}
+
+func newClientUses(pass *analysis.Pass) *clientUses {
+	e := &clientUses{pass: pass, memo: map[*ssa.Function]*ClientUse{}}
+	for _, name := range []string{"Reader", "Writer"} {
+		if t := crapi.LookupType(pass.Pkg, crapi.ClientPkg, name); t != nil {
+			if it, ok := t.Underlying().(*types.Interface); ok {
+				e.clientIfaces = append(e.clientIfaces, it)
+			}
+		}
+	}
+	return e
+}
+
+func (e *clientUses) importedClientUse(fn *types.Func) (*ClientUse, bool) {
+	fact := new(Wiring)
+	if fn.Pkg() == e.pass.Pkg || !e.pass.ImportObjectFact(fn, fact) || fact.Use == nil {
 		return nil, false
 	}
-	return fact.Access.access(e.pass.Pkg), true
+	return fact.Use.use(e.pass.Pkg), true
 }
 
-// accessOf returns the access summary of fn, a function of the analysed
-// package. A recursive call, or one deeper than maxAccessDepth, is taken
+// useOf returns the client-use summary of fn, a function of the analysed
+// package. A recursive call, or one deeper than maxUseDepth, is taken
 // to make client calls of unknown types: that only silences the checks.
-func (e *engine) accessOf(fn *ssa.Function, depth int) *Access {
-	if s, ok := e.access[fn]; ok {
+func (e *clientUses) useOf(fn *ssa.Function, depth int) *ClientUse {
+	if s, ok := e.memo[fn]; ok {
 		if s == nil {
-			return &Access{ClientCalls: true, UnknownWrites: true} // in progress: recursion
+			return &ClientUse{ClientCalls: true, UnknownWrites: true} // in progress: recursion
 		}
 		return s
 	}
-	if depth > maxAccessDepth {
-		return &Access{ClientCalls: true, UnknownWrites: true}
+	if depth > maxUseDepth {
+		return &ClientUse{ClientCalls: true, UnknownWrites: true}
 	}
-	e.access[fn] = nil
-	s := &Access{}
+	e.memo[fn] = nil
+	s := &ClientUse{}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -165,25 +207,25 @@ func (e *engine) accessOf(fn *ssa.Function, depth int) *Access {
 			e.addCall(s, call.Common(), depth)
 		}
 	}
-	e.access[fn] = s
+	e.memo[fn] = s
 	return s
 }
 
 // addCall adds what the call cc does to s.
-func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
+func (e *clientUses) addCall(s *ClientUse, cc *ssa.CallCommon, depth int) {
 	if c, args, ok := crapi.ClientCallSSA(cc); ok {
 		s.ClientCalls = true
 		switch {
 		case c.Method == crapi.Get && len(args) >= 3:
-			if t := ObjectType(args[2]); t != nil {
+			if t := objects.ObjectType(args[2]); t != nil {
 				s.Reads = append(s.Reads, t)
 			}
 		case c.Method == crapi.List && len(args) >= 2:
-			if t := ListItemType(ssaflow.Strip(args[1]).Type()); t != nil {
+			if t := objects.ListItemType(ssaflow.Strip(args[1]).Type()); t != nil {
 				s.Reads = append(s.Reads, t)
 			}
 		case c.IsWrite() && len(args) >= 2:
-			t := ObjectType(args[1])
+			t := objects.ObjectType(args[1])
 			if t != nil {
 				s.Writes = append(s.Writes, Write{Method: string(c.Method), Type: t, Sub: c.SubResource})
 			}
@@ -199,7 +241,7 @@ func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
 	if crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") {
 		s.ClientCalls = true
 		if args := crapi.CallArgs(cc); len(args) >= 3 {
-			if t := ObjectType(args[2]); t != nil {
+			if t := objects.ObjectType(args[2]); t != nil {
 				s.Writes = append(s.Writes, Write{Method: fn.Name(), Type: t})
 				return
 			}
@@ -208,11 +250,11 @@ func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
 		return
 	}
 	if callee := ssaflow.LocalCallee(cc, e.pass.Pkg); callee != nil {
-		s.add(e.accessOf(callee, depth+1))
+		s.add(e.useOf(callee, depth+1))
 		return
 	}
 	if fn != nil && !cc.IsInvoke() {
-		if sub, ok := e.importedAccess(fn); ok {
+		if sub, ok := e.importedClientUse(fn); ok {
 			s.add(sub)
 			return
 		}
@@ -234,14 +276,14 @@ func (e *engine) addCall(s *Access, cc *ssa.CallCommon, depth int) {
 		if f == nil || f.Pkg == nil || f.Pkg.Pkg != e.pass.Pkg || len(f.Blocks) == 0 {
 			continue
 		}
-		s.add(e.accessOf(f, depth+1))
+		s.add(e.useOf(f, depth+1))
 	}
 }
 
 // handsClient reports whether a call into code we cannot see is given a
 // client (or a value that is one, such as a reconciler embedding
 // client.Client): it may then read or write objects.
-func (e *engine) handsClient(cc *ssa.CallCommon) bool {
+func (e *clientUses) handsClient(cc *ssa.CallCommon) bool {
 	vals := cc.Args
 	if cc.IsInvoke() {
 		vals = append([]ssa.Value{cc.Value}, vals...)
@@ -255,7 +297,7 @@ func (e *engine) handsClient(cc *ssa.CallCommon) bool {
 }
 
 // isClient reports whether t implements client.Reader or client.Writer.
-func (e *engine) isClient(t types.Type) bool {
+func (e *clientUses) isClient(t types.Type) bool {
 	for _, it := range e.clientIfaces {
 		if types.Implements(t, it) {
 			return true
@@ -267,38 +309,3 @@ func (e *engine) isClient(t types.Type) bool {
 	return false
 }
 
-// ObjectType is the static type of an object argument with the
-// conversions to client.Object removed; nil when it is an interface or an
-// object whose kind is only known at run time (unstructured).
-func ObjectType(v ssa.Value) types.Type {
-	if v == nil {
-		return nil
-	}
-	t := ssaflow.Strip(v).Type()
-	if types.IsInterface(t) || ctrlmodel.DynamicKind(ssaflow.Deref(t)) || crapi.Named(t) == nil {
-		return nil
-	}
-	return t
-}
-
-// ListItemType maps a list type (*v1.PodList) to its item type (v1.Pod).
-func ListItemType(t types.Type) types.Type {
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		if f.Name() != "Items" {
-			continue
-		}
-		if sl, ok := f.Type().Underlying().(*types.Slice); ok {
-			item := sl.Elem()
-			if types.IsInterface(item) || ctrlmodel.DynamicKind(ssaflow.Deref(item)) || crapi.Named(item) == nil {
-				return nil
-			}
-			return item
-		}
-	}
-	return nil
-}
