@@ -308,4 +308,3 @@ func (e *clientUses) isClient(t types.Type) bool {
 	}
 	return false
 }
-
