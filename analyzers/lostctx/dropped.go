@@ -12,6 +12,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -103,7 +104,7 @@ func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map
 		}
 		cc := c.Common()
 		callee := crapi.Callee(cc)
-		if call, ok := c.(*ssa.Call); ok && !inSet && crapi.IsFuncIn(callee, "context", "Background", "TODO") && handedToCall(call) {
+		if call, ok := c.(*ssa.Call); ok && !inSet && knowledge.FreshContext(callee) && handedToCall(call) {
 			return &DropsContext{Made: made(call), Where: "at " + position(pass, call.Pos())}
 		}
 		if local := ssaflow.LocalCallee(cc, pass.Pkg); local != nil {

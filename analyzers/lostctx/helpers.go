@@ -47,7 +47,7 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 				if !ok {
 					continue
 				}
-				if callee := crapi.Callee(call.Common()); crapi.IsFuncIn(callee, "context", "Background", "TODO") && handedToCall(call) {
+				if callee := crapi.Callee(call.Common()); knowledge.FreshContext(callee) && handedToCall(call) {
 					made = append(made, call)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -73,7 +74,7 @@ func check(pass *analysis.Pass, fn *ssa.Function) {
 			return false
 		case *ast.CallExpr:
 			callee, _ := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
-			if len(n.Args) == 0 && crapi.IsFuncIn(callee, "context", "Background", "TODO") {
+			if len(n.Args) == 0 && knowledge.FreshContext(callee) {
 				report(pass, n, callee, params)
 			}
 		}

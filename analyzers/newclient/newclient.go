@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -284,10 +285,11 @@ func (c *checker) perReconcile(set *reach.Reconcile) map[*ssa.Function]bool {
 // wrappers, and time.AfterFunc.
 func runsLater(cc *ssa.CallCommon) bool {
 	fn := crapi.Callee(cc)
-	if crapi.IsFuncIn(fn, "sync", "OnceFunc", "OnceValue", "OnceValues") || crapi.IsFunc(fn, "time", "AfterFunc") {
+	switch knowledge.SyncRoleOf(fn) {
+	case knowledge.RunsLater:
 		return true
-	}
-	if !crapi.IsMethod(fn, "sync", "Once", "Do") {
+	case knowledge.OnceDo:
+	default:
 		return false
 	}
 	// A sync.Once local to the call runs its function every time.

@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -117,7 +118,7 @@ func refetch(fn *ssa.Function, g requestGet, gets []requestGet) bool {
 // reachable by errors.As, so that client.IgnoreNotFound still sees it.
 func keepsNotFound(call *ssa.Call) bool {
 	fn := crapi.Callee(call.Common())
-	if !crapi.IsFunc(fn, "fmt", "Errorf") {
+	if !knowledge.WrapsByVerb(fn) {
 		return true // pkg/errors wrappers implement Unwrap
 	}
 	if c, ok := call.Call.Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -310,13 +311,7 @@ func callersLock(fn *ssa.Function, callers map[*ssa.Function][]ssa.CallInstructi
 }
 
 func isLock(cc *ssa.CallCommon) bool {
-	fn := crapi.Callee(cc)
-	if fn == nil || (fn.Name() != "Lock" && fn.Name() != "RLock") {
-		return false
-	}
-	return crapi.IsMethod(fn, "sync", "Mutex", fn.Name()) ||
-		crapi.IsMethod(fn, "sync", "RWMutex", fn.Name()) ||
-		crapi.IsMethod(fn, "sync", "Locker", fn.Name())
+	return knowledge.SyncRoleOf(crapi.Callee(cc)) == knowledge.Locks
 }
 
 func report(pass *analysis.Pass, st store, ctl *ctrlmodel.Controller) {

@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
@@ -251,7 +252,7 @@ func sorted(v ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		if fn := crapi.Callee(call.Common()); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "sort" || fn.Pkg().Path() == "slices") {
+		if knowledge.InSorter(crapi.Callee(call.Common())) {
 			return true
 		}
 		for _, a := range call.Common().Args {
@@ -349,19 +350,9 @@ func keepsTime(fn *types.Func) bool {
 	if fn == nil || fn.Signature().Recv() == nil {
 		return false
 	}
-	recv := ssaflow.Deref(fn.Signature().Recv().Type())
-	if crapi.IsNamed(recv, "time", "Duration") {
-		switch fn.Name() {
-		case "String", "Round", "Truncate", "Seconds", "Minutes", "Hours", "Milliseconds":
-			return true
-		}
-		return false
-	}
-	if !crapi.IsTime(recv) && !crapi.IsNamed(recv, lifecycle.MetaV1Pkg, "Time") {
-		return false
-	}
-	switch fn.Name() {
-	case "Format", "String", "UTC", "Local", "Round", "Truncate", "Add", "Unix", "UnixMilli", "UnixNano", "Rfc3339Copy", "DeepCopy", "In":
+	switch knowledge.TimeOpOf(fn) {
+	case knowledge.TimeFormat, knowledge.TimeSame, knowledge.TimeMonotone, knowledge.TimeAdd, knowledge.TimeCopy,
+		knowledge.DurationUnit, knowledge.DurationRound:
 		return true
 	}
 	return false
@@ -425,7 +416,7 @@ func comparesStatus(cond ssa.Value) bool {
 						return
 					}
 				}
-				if fn := crapi.Callee(x.Common()); fn != nil && (crapi.IsFunc(fn, "reflect", "DeepEqual") || fn.Name() == "DeepEqual" || fn.Name() == "Equal" || fn.Name() == "Diff") {
+				if fn := crapi.Callee(x.Common()); fn != nil && (knowledge.DeepEqual(fn) || fn.Name() == "DeepEqual" || fn.Name() == "Equal" || fn.Name() == "Diff") {
 					found = true
 					return
 				}

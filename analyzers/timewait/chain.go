@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -283,7 +284,7 @@ func (c *checker) anchors(e ast.Expr, out map[types.Object]bool, depth int) {
 				(isMetaTime(ssaflow.Deref(c.info.TypeOf(n.X))) || crapi.IsNamed(c.info.TypeOf(n.X), metav1Pkg, "Duration")) {
 				return true // the wrapping field below
 			}
-			if fn, ok := s.Obj().(*types.Func); ok && fn.Pkg() != nil && (fn.Pkg().Path() == "time" || fn.Pkg().Path() == metav1Pkg) && !strings.HasPrefix(fn.Name(), "Get") {
+			if fn, ok := s.Obj().(*types.Func); ok && fn.Pkg() != nil && knowledge.TimeValuePackage(fn.Pkg().Path()) && !strings.HasPrefix(fn.Name(), "Get") {
 				return true // Add, Sub, Before...: look at the operands
 			}
 			out[s.Obj()] = true

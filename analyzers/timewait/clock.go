@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -78,22 +79,10 @@ func isMetaTime(t types.Type) bool {
 	return !ptr && crapi.IsNamed(t, metav1Pkg, "Time")
 }
 
-func isDuration(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ptr := types.Unalias(t).(*types.Pointer)
-	return !ptr && crapi.IsNamed(t, "time", "Duration")
-}
+func isDuration(t types.Type) bool { return knowledge.IsDuration(t) }
 
-func isTimeMethod(fn *types.Func, names ...string) bool {
-	for _, n := range names {
-		if crapi.IsMethod(fn, "time", "Time", n) {
-			return true
-		}
-	}
-	return false
-}
+// timeOp is what fn computes with time (knowledge's table), 0 for others.
+func timeOp(fn *types.Func) knowledge.TimeOp { return knowledge.TimeOpOf(fn) }
 
 func (c *checker) dep(e ast.Expr) dep { return c.depth(e, 0) }
 
@@ -188,29 +177,27 @@ func (c *checker) depth(e ast.Expr, depth int) dep {
 		fn := c.callee(e)
 		recv := c.recvExpr(e)
 		switch {
-		case crapi.IsFunc(fn, "time", "Now"), crapi.IsFunc(fn, metav1Pkg, "Now"), crapi.ClockMethod(fn, "Now"):
+		case timeOp(fn) == knowledge.TimeNow, crapi.ClockMethod(fn, "Now"):
 			return increasing
-		case crapi.IsFunc(fn, "time", "Since") && len(e.Args) == 1:
+		case timeOp(fn) == knowledge.TimeSince && len(e.Args) == 1:
 			return sub(increasing, d(e.Args[0]))
 		case crapi.ClockMethod(fn, "Since") && len(e.Args) == 1 && recv != nil:
 			return sub(increasing, add(d(recv), d(e.Args[0])))
-		case crapi.IsFunc(fn, "time", "Until") && len(e.Args) == 1:
+		case timeOp(fn) == knowledge.TimeUntil && len(e.Args) == 1:
 			return sub(d(e.Args[0]), increasing)
-		case crapi.IsFunc(fn, metav1Pkg, "NewTime") && len(e.Args) == 1:
+		case timeOp(fn) == knowledge.TimeWrap && len(e.Args) == 1:
 			return d(e.Args[0])
-		case recv != nil && len(e.Args) == 1 && isTimeMethod(fn, "Sub", "Compare"):
+		case recv != nil && len(e.Args) == 1 && (timeOp(fn) == knowledge.TimeDiff || timeOp(fn) == knowledge.TimeCompare):
 			return sub(d(recv), d(e.Args[0]))
-		case recv != nil && len(e.Args) == 1 && isTimeMethod(fn, "Add"):
+		case recv != nil && len(e.Args) == 1 && timeOp(fn) == knowledge.TimeAdd:
 			return add(d(recv), d(e.Args[0]))
-		case recv != nil && len(e.Args) <= 1 && isTimeMethod(fn, "UTC", "Local", "In", "Truncate", "Round", "Unix", "UnixMilli", "UnixMicro", "UnixNano"):
+		case recv != nil && len(e.Args) <= 1 && (timeOp(fn) == knowledge.TimeSame || timeOp(fn) == knowledge.TimeMonotone):
 			x := d(recv)
 			if len(e.Args) == 1 && d(e.Args[0]) != constant0 {
 				return unknown
 			}
 			return x
-		case recv != nil && len(e.Args) == 0 && fn != nil && crapi.IsMethod(fn, "time", "Duration", fn.Name()) &&
-			(fn.Name() == "Seconds" || fn.Name() == "Minutes" || fn.Name() == "Hours" ||
-				fn.Name() == "Milliseconds" || fn.Name() == "Microseconds" || fn.Name() == "Nanoseconds"):
+		case recv != nil && len(e.Args) == 0 && timeOp(fn) == knowledge.DurationUnit:
 			return d(recv)
 		}
 	}
@@ -232,7 +219,7 @@ func (c *checker) mentionsNow(e ast.Expr, depth int) bool {
 			return false
 		case *ast.CallExpr:
 			fn := c.callee(n)
-			if crapi.IsFuncIn(fn, "time", "Now", "Since", "Until") || crapi.IsFunc(fn, metav1Pkg, "Now") ||
+			if op := timeOp(fn); op == knowledge.TimeNow || op == knowledge.TimeSince || op == knowledge.TimeUntil ||
 				crapi.ClockMethod(fn, "Now") || crapi.ClockMethod(fn, "Since") {
 				found = true
 			}

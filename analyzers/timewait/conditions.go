@@ -9,7 +9,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // polarity tells which branch of an if statement waits for the time to
@@ -117,8 +117,8 @@ func (c *checker) polarity(e ast.Expr, cmps *[]comparison, neg bool, depth int) 
 		if recv == nil || len(e.Args) != 1 {
 			return neither
 		}
-		before := isTimeMethod(fn, "Before") || crapi.IsMethod(fn, metav1Pkg, "Time", "Before")
-		after := isTimeMethod(fn, "After")
+		before := timeOp(fn) == knowledge.TimeBefore
+		after := timeOp(fn) == knowledge.TimeAfter
 		if !before && !after {
 			return neither
 		}
@@ -149,7 +149,7 @@ func effective(p polarity, neg bool) polarity {
 // compareCall turns x.Compare(y) < 0 into a comparison of times.
 func (c *checker) compareCall(node ast.Expr, call *ast.CallExpr, cmp comparison) comparison {
 	recv := c.recvExpr(call)
-	if recv == nil || len(call.Args) != 1 || !isTimeMethod(c.callee(call), "Compare") {
+	if recv == nil || len(call.Args) != 1 || timeOp(c.callee(call)) != knowledge.TimeCompare {
 		return cmp
 	}
 	return comparison{node: node, x: recv, y: call.Args[0], times: true, pol: cmp.pol}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -141,13 +142,13 @@ func (c *checker) pureNow(e ast.Expr, viaLocal bool, depth int) bool {
 	case *ast.CallExpr:
 		fn := c.callee(e)
 		switch {
-		case crapi.IsFunc(fn, "time", "Now"), crapi.IsFunc(fn, metav1Pkg, "Now"):
+		case timeOp(fn) == knowledge.TimeNow:
 			return true
 		case crapi.ClockMethod(fn, "Now"):
 			return viaLocal
 		case crapi.IsFunc(fn, metav1Pkg, "NewTime") && len(e.Args) == 1:
 			return c.pureNow(e.Args[0], viaLocal, depth+1)
-		case isTimeMethod(fn, "UTC", "Local", "In"):
+		case timeOp(fn) == knowledge.TimeSame:
 			recv := c.recvExpr(e)
 			return recv != nil && c.pureNow(recv, viaLocal, depth+1)
 		}
@@ -174,11 +175,11 @@ func (c *checker) unitSlope(e ast.Expr, depth int) bool {
 			return false
 		}
 		switch {
-		case crapi.IsFuncIn(fn, "time", "Since", "Until"):
+		case timeOp(fn) == knowledge.TimeSince || timeOp(fn) == knowledge.TimeUntil:
 			return c.dep(e.Args[0]) == constant0
 		case crapi.ClockMethod(fn, "Since"):
 			return c.dep(e.Args[0]) == constant0
-		case isTimeMethod(fn, "Sub"):
+		case timeOp(fn) == knowledge.TimeDiff:
 			recv := c.recvExpr(e)
 			if recv == nil {
 				return false
@@ -241,7 +242,7 @@ func (c *checker) recomputable(call *ast.CallExpr) bool {
 	if crapi.ClockMethod(fn, "Now") || crapi.ClockMethod(fn, "Since") {
 		return true
 	}
-	if fn.Pkg() != nil && (fn.Pkg().Path() == "time" || fn.Pkg().Path() == metav1Pkg) {
+	if fn.Pkg() != nil && knowledge.TimeValuePackage(fn.Pkg().Path()) {
 		return inertFunc(fn)
 	}
 	return strings.HasPrefix(fn.Name(), "Get") && len(call.Args) == 0 && fn.Signature().Recv() != nil

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -317,26 +316,9 @@ func inertFunc(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return name == "Error" // the error interface
 	}
-	if fn.Pkg().Path() == "time" {
-		return pureTime(fn)
+	if pure, ok := knowledge.PureTime(fn); ok {
+		return pure
 	}
 	// Formatting, logging, events, metav1's times and getters.
 	return knowledge.Pure(fn)
-}
-
-// pureTime reports the functions and methods of package time that only
-// compute.
-func pureTime(fn *types.Func) bool {
-	name := fn.Name()
-	if recv := fn.Signature().Recv(); recv != nil {
-		if crapi.IsNamed(recv.Type(), "time", "Timer") || crapi.IsNamed(recv.Type(), "time", "Ticker") {
-			return false
-		}
-		return !strings.HasPrefix(name, "Unmarshal") && !strings.HasPrefix(name, "GobDecode")
-	}
-	switch name {
-	case "Sleep", "After", "AfterFunc", "Tick", "NewTimer", "NewTicker":
-		return false
-	}
-	return true
 }

@@ -105,3 +105,25 @@ func StartsLifetime(fn *types.Func) bool {
 	}
 	return false
 }
+
+// freshContexts return a context that carries nothing of their caller's:
+// no deadline, cancellation, logger or values.
+var freshContexts = []string{"Background", "TODO"}
+
+// FreshContexts returns the names of package context's functions that
+// make an empty context, for tests.
+func FreshContexts() []string { return append([]string(nil), freshContexts...) }
+
+// FreshContext reports whether fn returns a context that carries nothing
+// of its caller's (context.Background, context.TODO).
+func FreshContext(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, n := range freshContexts {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
+}

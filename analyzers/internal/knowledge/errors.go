@@ -9,15 +9,15 @@ import (
 // when the error they wrap, argument wraps, is nil (github.com/pkg/errors'
 // Wrap(nil, "...") is nil); some carry an error argument onwards.
 var errorMakers = []ErrorMakerRow{
-	{"fmt", "Errorf", -1, true}, // with %w or %v the message carries its errors
-	{"errors", "New", -1, false},
-	{pkgErrors, "New", -1, false},
-	{pkgErrors, "Errorf", -1, false},
-	{pkgErrors, "Wrap", 0, true},
-	{pkgErrors, "Wrapf", 0, true},
-	{pkgErrors, "WithMessage", 0, true},
-	{pkgErrors, "WithMessagef", 0, true},
-	{pkgErrors, "WithStack", 0, true},
+	{"fmt", "Errorf", -1, true, true}, // with %w or %v the message carries its errors
+	{"errors", "New", -1, false, false},
+	{pkgErrors, "New", -1, false, false},
+	{pkgErrors, "Errorf", -1, false, false},
+	{pkgErrors, "Wrap", 0, true, false},
+	{pkgErrors, "Wrapf", 0, true, false},
+	{pkgErrors, "WithMessage", 0, true, false},
+	{pkgErrors, "WithMessagef", 0, true, false},
+	{pkgErrors, "WithStack", 0, true, false},
 }
 
 const pkgErrors = "github.com/pkg/errors"
@@ -43,6 +43,24 @@ type ErrorMakerRow struct {
 	// Carries: the error made carries an error argument onwards (wraps or
 	// annotates it), so a caller that returns it has not dropped that one.
 	Carries bool
+	// ByVerb: it wraps an error argument (keeps it for errors.Is and
+	// errors.As) only when its format has a %w verb.
+	ByVerb bool
+}
+
+// WrapsByVerb reports whether fn wraps its error arguments only through
+// a %w verb of its format (fmt.Errorf); other wrappers of the table
+// implement Unwrap whatever their message.
+func WrapsByVerb(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, m := range errorMakers {
+		if m.Pkg == fn.Pkg().Path() && m.Name == fn.Name() {
+			return m.ByVerb
+		}
+	}
+	return false
 }
 
 // CarriesError reports whether fn returns an error that wraps or

@@ -40,6 +40,9 @@ func TestErrorMakers(t *testing.T) {
 		if knowledge.CarriesError(fn) != r.Carries {
 			t.Errorf("CarriesError(%v) = %v", fn, !r.Carries)
 		}
+		if knowledge.WrapsByVerb(fn) != r.ByVerb {
+			t.Errorf("WrapsByVerb(%v) = %v", fn, !r.ByVerb)
+		}
 		sig := fn.Signature()
 		if sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
 			t.Errorf("%v does not return one error", fn)

@@ -92,6 +92,16 @@ func seedPaths() []string {
 	for _, r := range knowledge.OrphaningRows() {
 		add(r.Pkg)
 	}
+	for _, r := range knowledge.TimeRows() {
+		add(r.Pkg)
+	}
+	for _, r := range knowledge.SyncRows() {
+		add(r.Pkg)
+	}
+	for _, p := range knowledge.Sorters() {
+		add(p)
+	}
+	add("context")
 	wq, _ := knowledge.EnqueueMethods()
 	add(wq)
 	for _, p := range extraPaths {

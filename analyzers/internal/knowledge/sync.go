@@ -1,0 +1,82 @@
+package knowledge
+
+import "go/types"
+
+// SyncRole is what a function or method of the standard library does for
+// code that runs concurrently or later.
+type SyncRole uint8
+
+const (
+	// RunsLater calls its function argument later, or once for many calls
+	// (sync.OnceFunc and its kin, time.AfterFunc).
+	RunsLater SyncRole = iota + 1
+	// OnceDo calls its function argument on the first call of its
+	// receiver only ((*sync.Once).Do).
+	OnceDo
+	// Locks takes a lock ((*sync.Mutex).Lock, RLock of a RWMutex, a
+	// sync.Locker's Lock).
+	Locks
+)
+
+// SyncRow is one function (Recv "") or method.
+type SyncRow struct {
+	Pkg, Recv, Name string
+	Role            SyncRole
+}
+
+var syncRows = []SyncRow{
+	{"sync", "", "OnceFunc", RunsLater},
+	{"sync", "", "OnceValue", RunsLater},
+	{"sync", "", "OnceValues", RunsLater},
+	{"time", "", "AfterFunc", RunsLater},
+	{"sync", "Once", "Do", OnceDo},
+	{"sync", "Mutex", "Lock", Locks},
+	{"sync", "RWMutex", "Lock", Locks},
+	{"sync", "RWMutex", "RLock", Locks},
+	{"sync", "Locker", "Lock", Locks},
+}
+
+// SyncRows returns the table, for tests.
+func SyncRows() []SyncRow { return append([]SyncRow(nil), syncRows...) }
+
+// SyncRoleOf returns fn's role, 0 when it is not in the table.
+func SyncRoleOf(fn *types.Func) SyncRole {
+	if fn == nil || fn.Pkg() == nil {
+		return 0
+	}
+	recv := ""
+	if r := fn.Signature().Recv(); r != nil {
+		n := namedOf(r.Type())
+		if n == nil {
+			return 0
+		}
+		recv = n.Obj().Name()
+	}
+	for _, row := range syncRows {
+		if row.Pkg == fn.Pkg().Path() && row.Recv == recv && row.Name == fn.Name() {
+			return row.Role
+		}
+	}
+	return 0
+}
+
+// sorters are the packages whose functions sort or search the slices
+// they are given, so that code which hands them a slice built in map
+// order has put it in an order of its own.
+var sorters = []string{"sort", "slices"}
+
+// Sorters returns the packages, for tests.
+func Sorters() []string { return append([]string(nil), sorters...) }
+
+// InSorter reports whether fn is a function of a sorting package.
+func InSorter(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	for _, p := range sorters {
+		if fn.Pkg().Path() == p {
+			return true
+		}
+	}
+	return false
+}
