@@ -86,23 +86,32 @@ func TimeRows() []TimeRow { return append([]TimeRow(nil), timeRows...) }
 
 // TimeOpOf returns what fn computes, 0 when it is not in the table.
 func TimeOpOf(fn *types.Func) TimeOp {
+	row, _ := lookupMember(timeRows, fn, func(r TimeRow) (string, string, string) { return r.Pkg, r.Recv, r.Name })
+	return row.Op
+}
+
+// lookupMember returns the row of rows for fn, a package-level function
+// (a row's receiver "") or a method of a named type (the receiver's
+// name), keyed by key.
+func lookupMember[R any](rows []R, fn *types.Func, key func(R) (pkg, recv, name string)) (R, bool) {
+	var zero R
 	if fn == nil || fn.Pkg() == nil {
-		return 0
+		return zero, false
 	}
 	recv := ""
 	if r := fn.Signature().Recv(); r != nil {
 		n := namedOf(r.Type())
 		if n == nil {
-			return 0
+			return zero, false
 		}
 		recv = n.Obj().Name()
 	}
-	for _, row := range timeRows {
-		if row.Pkg == fn.Pkg().Path() && row.Recv == recv && row.Name == fn.Name() {
-			return row.Op
+	for _, row := range rows {
+		if p, r, n := key(row); p == fn.Pkg().Path() && r == recv && n == fn.Name() {
+			return row, true
 		}
 	}
-	return 0
+	return zero, false
 }
 
 // namedOf returns the named type t is or points to.

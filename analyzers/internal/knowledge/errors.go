@@ -25,15 +25,13 @@ const pkgErrors = "github.com/pkg/errors"
 // ErrorMaker reports whether fn returns a new error: never nil when wraps
 // is -1, else nil only when its argument wraps is.
 func ErrorMaker(fn *types.Func) (wraps int, ok bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return 0, false
-	}
-	for _, m := range errorMakers {
-		if m.Pkg == fn.Pkg().Path() && m.Name == fn.Name() {
-			return m.Wraps, true
-		}
-	}
-	return 0, false
+	m, ok := errorMakerOf(fn)
+	return m.Wraps, ok
+}
+
+// errorMakerOf returns the row of fn, a package-level function.
+func errorMakerOf(fn *types.Func) (ErrorMakerRow, bool) {
+	return lookupMember(errorMakers, fn, func(r ErrorMakerRow) (string, string, string) { return r.Pkg, "", r.Name })
 }
 
 // ErrorMakerRow is one function of ErrorMaker's table.
@@ -52,29 +50,15 @@ type ErrorMakerRow struct {
 // a %w verb of its format (fmt.Errorf); other wrappers of the table
 // implement Unwrap whatever their message.
 func WrapsByVerb(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	for _, m := range errorMakers {
-		if m.Pkg == fn.Pkg().Path() && m.Name == fn.Name() {
-			return m.ByVerb
-		}
-	}
-	return false
+	m, _ := errorMakerOf(fn)
+	return m.ByVerb
 }
 
 // CarriesError reports whether fn returns an error that wraps or
 // annotates its error argument (fmt.Errorf, github.com/pkg/errors' Wrap).
 func CarriesError(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	for _, m := range errorMakers {
-		if m.Pkg == fn.Pkg().Path() && m.Name == fn.Name() {
-			return m.Carries
-		}
-	}
-	return false
+	m, _ := errorMakerOf(fn)
+	return m.Carries
 }
 
 // ErrorMakers returns ErrorMaker's table.

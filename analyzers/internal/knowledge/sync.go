@@ -41,23 +41,8 @@ func SyncRows() []SyncRow { return append([]SyncRow(nil), syncRows...) }
 
 // SyncRoleOf returns fn's role, 0 when it is not in the table.
 func SyncRoleOf(fn *types.Func) SyncRole {
-	if fn == nil || fn.Pkg() == nil {
-		return 0
-	}
-	recv := ""
-	if r := fn.Signature().Recv(); r != nil {
-		n := namedOf(r.Type())
-		if n == nil {
-			return 0
-		}
-		recv = n.Obj().Name()
-	}
-	for _, row := range syncRows {
-		if row.Pkg == fn.Pkg().Path() && row.Recv == recv && row.Name == fn.Name() {
-			return row.Role
-		}
-	}
-	return 0
+	row, _ := lookupMember(syncRows, fn, func(r SyncRow) (string, string, string) { return r.Pkg, r.Recv, r.Name })
+	return row.Role
 }
 
 // sorters are the packages whose functions sort or search the slices

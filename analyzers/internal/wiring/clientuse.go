@@ -195,15 +195,8 @@ func (e *clientUses) useOf(fn *ssa.Function, depth int) *ClientUse {
 	}
 	e.memo[fn] = nil
 	s := &ClientUse{}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if _, isGo := instr.(*ssa.Go); isGo {
-				continue
-			}
+	for call := range ssaflow.Calls(fn) {
+		if _, isGo := call.(*ssa.Go); !isGo { // a go statement runs on its own
 			e.addCall(s, call.Common(), depth)
 		}
 	}
