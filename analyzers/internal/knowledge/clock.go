@@ -19,8 +19,9 @@ const (
 	TimeDiff
 	// TimeCompare is the sign of TimeDiff (t.Compare(u)).
 	TimeCompare
-	// TimeBefore and TimeAfter compare its receiver with its argument.
+	// TimeBefore tells whether its receiver is before its argument.
 	TimeBefore
+	// TimeAfter tells whether its receiver is after its argument.
 	TimeAfter
 	// TimeAdd is its receiver plus its argument (t.Add(d)).
 	TimeAdd
