@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, f := range ch.Find(ctrlmodel.WithEventFilter) {
-			if reported[f] || len(f.Predicates) != 1 || !dropsStatusUpdates(f.Predicates[0], 0) {
+			if reported[f] || len(f.Predicates) != 1 || !f.Predicates[0].OnlyMetaChanges() {
 				continue
 			}
 			reported[f] = true
@@ -72,35 +72,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// dropsStatusUpdates reports whether p certainly drops update events that
-// change neither generation, labels nor annotations.
-func dropsStatusUpdates(p *ctrlmodel.Predicate, depth int) bool {
-	if p == nil || depth > 16 {
-		return false
-	}
-	switch p.Kind {
-	case ctrlmodel.PredicateGenerationChanged, ctrlmodel.PredicateLabelChanged, ctrlmodel.PredicateAnnotationChanged:
-		return true
-	case ctrlmodel.PredicateAnd:
-		for _, o := range p.Operands {
-			if dropsStatusUpdates(o, depth+1) {
-				return true
-			}
-		}
-	case ctrlmodel.PredicateOr:
-		if len(p.Operands) == 0 {
-			return false
-		}
-		for _, o := range p.Operands {
-			if !dropsStatusUpdates(o, depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // list joins source renderings into an English list.

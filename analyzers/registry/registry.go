@@ -28,6 +28,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mutateoutside"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/nogeneration"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
@@ -158,6 +159,7 @@ var checks = func() []Check {
 		{Analyzer: timewait.Analyzer, Catalogue: "C14", Off: "silent on every real project measured, but it catches none of the three public fixes of its class that build here"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
+		{Analyzer: nogeneration.Analyzer, Catalogue: "D2"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
 		{Analyzer: statuslost.Analyzer, Catalogue: "D8"},

@@ -191,6 +191,58 @@ type Predicate struct {
 	Operands []*Predicate
 }
 
+// OnlyMetaChanges reports whether p certainly lets an update event through
+// only when the object's generation, labels or annotations changed: a
+// generation, label or annotation predicate, an And with one such
+// operand, an Or of only such operands. Updates of the status alone (or
+// of a ConfigMap's data) are then dropped.
+func (p *Predicate) OnlyMetaChanges() bool { return p.onlyMetaChanges(0) }
+
+func (p *Predicate) onlyMetaChanges(depth int) bool {
+	if p == nil || depth > 16 {
+		return false
+	}
+	switch p.Kind {
+	case PredicateGenerationChanged, PredicateLabelChanged, PredicateAnnotationChanged:
+		return true
+	case PredicateAnd:
+		for _, o := range p.Operands {
+			if o.onlyMetaChanges(depth + 1) {
+				return true
+			}
+		}
+	case PredicateOr:
+		if len(p.Operands) == 0 {
+			return false
+		}
+		for _, o := range p.Operands {
+			if !o.onlyMetaChanges(depth + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Uses reports whether p is, or composes, a predicate of kind k.
+func (p *Predicate) Uses(k PredicateKind) bool { return p.uses(k, 0) }
+
+func (p *Predicate) uses(k PredicateKind, depth int) bool {
+	if p == nil || depth > 16 {
+		return false
+	}
+	if p.Kind == k {
+		return true
+	}
+	for _, o := range p.Operands {
+		if o.uses(k, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // Find returns the calls of method m, in source order.
 func (c *Chain) Find(m Method) []*Call {
 	var out []*Call

@@ -16,8 +16,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/controller-runtime/pkg/recorder"
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
@@ -58,6 +60,7 @@ type GuestbookBackupReconciler struct {
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbooks,verbs=get;list;watch;update;patch
 // +kubebuilder:rbac:groups=batch,resources=jobs,verbs=get;list;watch;create;delete
 // +kubebuilder:rbac:groups=core,resources=persistentvolumeclaims,verbs=get;list;watch;create;update;patch;delete
+// +kubebuilder:rbac:groups=core,resources=secrets,verbs=get;list;watch
 
 // Reconcile runs a one-shot backup or schedules the next one of a
 // recurring backup.
@@ -325,8 +328,26 @@ func (r *GuestbookBackupReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&webappv1alpha1.GuestbookBackup{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Owns(&webappv1alpha1.GuestbookBackup{}). // expect: selfwatch
 		Owns(&batchv1.Job{}).
+		// The storage credentials of the backups: a rotated Secret must
+		// reach the backups of its namespace. Secrets have no generation.
+		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.backupsInNamespace), builder.WithPredicates(predicate.GenerationChangedPredicate{})). // expect: nogeneration
 		Named("guestbookbackup").
 		Complete(r)
+}
+
+// backupsInNamespace maps a Secret to the backups of its namespace, which
+// read their storage credentials from it.
+func (r *GuestbookBackupReconciler) backupsInNamespace(ctx context.Context, obj client.Object) []reconcile.Request {
+	var list webappv1alpha1.GuestbookBackupList
+	if err := r.List(ctx, &list, client.InNamespace(obj.GetNamespace())); err != nil {
+		logf.FromContext(ctx).Error(err, "listing the backups of a Secret's namespace")
+		return nil
+	}
+	reqs := make([]reconcile.Request, 0, len(list.Items))
+	for _, b := range list.Items {
+		reqs = append(reqs, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: b.Namespace, Name: b.Name}})
+	}
+	return reqs
 }
 
 // notBeforeAnnotation on a one-shot backup holds the earliest time to
