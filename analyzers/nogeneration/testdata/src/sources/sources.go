@@ -41,6 +41,14 @@ func (r *Reconciler) WatchesConfigMaps(mgr ctrl.Manager) error {
 		Complete(r)
 }
 
+// Or with an explicit type argument, and an annotation predicate.
+func (r *Reconciler) ExplicitOr(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.Deployment{}).
+		Owns(&corev1.ConfigMap{}, builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))). // want `never sets metadata.generation on a v1.ConfigMap`
+		Complete(r)
+}
+
 // The typed form of the predicate.
 func (r *Reconciler) TypedOnService(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
