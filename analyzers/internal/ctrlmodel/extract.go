@@ -461,11 +461,18 @@ func optionPredicates(v ssa.Value) []*Predicate {
 	return out
 }
 
+// predicateKinds are controller-runtime's predicate types by name: the
+// Typed* generics (v0.18 on, whose untyped names are aliases of them) and
+// the plain structs of the versions before.
 var predicateKinds = map[string]PredicateKind{
 	"TypedGenerationChangedPredicate":      PredicateGenerationChanged,
 	"TypedLabelChangedPredicate":           PredicateLabelChanged,
 	"TypedAnnotationChangedPredicate":      PredicateAnnotationChanged,
 	"TypedResourceVersionChangedPredicate": PredicateResourceVersionChanged,
+	"GenerationChangedPredicate":           PredicateGenerationChanged,
+	"LabelChangedPredicate":                PredicateLabelChanged,
+	"AnnotationChangedPredicate":           PredicateAnnotationChanged,
+	"ResourceVersionChangedPredicate":      PredicateResourceVersionChanged,
 }
 
 func predicateOf(v ssa.Value, depth int) *Predicate {

@@ -49,6 +49,26 @@ func (r *Reconciler) ExplicitOr(mgr ctrl.Manager) error {
 		Complete(r)
 }
 
+// One option, kept in a variable, given to several sources
+// (openshift/lightspeed-operator before c4e74fc).
+func (r *Reconciler) SharedOption(mgr ctrl.Manager) error {
+	generationChanged := builder.WithPredicates(predicate.GenerationChangedPredicate{})
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.Deployment{}).
+		Owns(&appsv1.ReplicaSet{}, generationChanged).
+		Owns(&corev1.ServiceAccount{}, generationChanged). // want `never sets metadata.generation on a v1.ServiceAccount`
+		Owns(&corev1.ConfigMap{}, generationChanged). // want `never sets metadata.generation on a v1.ConfigMap`
+		Complete(r)
+}
+
+// A pointer to the predicate (codeready-toolchain's form).
+func (r *Reconciler) PointerPredicate(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.Deployment{}).
+		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(toOwner), builder.WithPredicates(&predicate.GenerationChangedPredicate{})). // want `never sets metadata.generation on a v1.Secret`
+		Complete(r)
+}
+
 // The typed form of the predicate.
 func (r *Reconciler) TypedOnService(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
