@@ -31,6 +31,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || model == nil {
 		return nil, nil
 	}
+	// A call may belong to several chains (a builder helper's calls join
+	// each chain that calls it): report it once.
+	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
 		var fors []*ctrlmodel.Call
 		for _, c := range ch.Sources() {
@@ -41,7 +44,8 @@ func run(pass *analysis.Pass) (any, error) {
 				fors = append(fors, c)
 			}
 			for _, p := range c.Predicates {
-				if drops(p) {
+				if drops(p) && !reported[c] {
+					reported[c] = true
 					report(pass, c, c)
 					break
 				}
@@ -50,7 +54,8 @@ func run(pass *analysis.Pass) (any, error) {
 		// A global filter applies to For too; for the other sources
 		// globalfilter says so (it also drops their status updates).
 		for _, f := range ch.Find(ctrlmodel.WithEventFilter) {
-			if len(fors) > 0 && len(f.Predicates) == 1 && drops(f.Predicates[0]) {
+			if len(fors) > 0 && len(f.Predicates) == 1 && drops(f.Predicates[0]) && !reported[f] {
+				reported[f] = true
 				report(pass, f, fors[0])
 			}
 		}
