@@ -26,6 +26,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/metaedits"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mutateoutside"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/nogeneration"
@@ -162,6 +163,7 @@ var checks = func() []Check {
 		{Analyzer: nogeneration.Analyzer, Catalogue: "D2"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
 		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
+		{Analyzer: metaedits.Analyzer, Catalogue: "D7"},
 		{Analyzer: statuslost.Analyzer, Catalogue: "D8"},
 		{Analyzer: mutateoutside.Analyzer, Catalogue: "D9"},
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},

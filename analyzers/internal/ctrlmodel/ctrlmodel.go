@@ -25,6 +25,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -217,6 +218,44 @@ func (p *Predicate) onlyMetaChanges(depth int) bool {
 		}
 		for _, o := range p.Operands {
 			if !o.onlyMetaChanges(depth + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// DropsEdits reports whether p certainly drops an update that changes
+// only the object's labels (m knowledge.Labels) or annotations: a
+// generation predicate, the predicate of the other map, an And with
+// one such operand, an Or of only such operands. Unknown predicates
+// and Not are taken to let it through.
+func (p *Predicate) DropsEdits(m knowledge.MetaMap) bool { return p.dropsEdits(m, 0) }
+
+func (p *Predicate) dropsEdits(m knowledge.MetaMap, depth int) bool {
+	if p == nil || depth > 16 {
+		return false
+	}
+	switch p.Kind {
+	case PredicateGenerationChanged:
+		return true
+	case PredicateLabelChanged:
+		return m != knowledge.Labels
+	case PredicateAnnotationChanged:
+		return m != knowledge.Annotations
+	case PredicateAnd:
+		for _, o := range p.Operands {
+			if o.dropsEdits(m, depth+1) {
+				return true
+			}
+		}
+	case PredicateOr:
+		if len(p.Operands) == 0 {
+			return false
+		}
+		for _, o := range p.Operands {
+			if !o.dropsEdits(m, depth+1) {
 				return false
 			}
 		}

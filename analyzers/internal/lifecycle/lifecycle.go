@@ -47,7 +47,7 @@ func deletionTimestamp(v ssa.Value) (ssa.Value, bool) {
 			return nil, false
 		}
 		if recv := crapi.Receiver(x.Common()); recv != nil {
-			return objectOf(recv), true
+			return ObjectOf(recv), true
 		}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
@@ -56,7 +56,7 @@ func deletionTimestamp(v ssa.Value) (ssa.Value, bool) {
 		return fieldOwner(x.X, "DeletionTimestamp")
 	case *ssa.Field:
 		if fieldName(x.X.Type(), x.Field) == "DeletionTimestamp" {
-			return objectOf(x.X), true
+			return ObjectOf(x.X), true
 		}
 	}
 	return nil, false
@@ -72,12 +72,12 @@ func fieldOwner(addr ssa.Value, name string) (ssa.Value, bool) {
 	if !ok || fieldName(st.Elem(), fa.Field) != name {
 		return nil, false
 	}
-	return objectOf(fa.X), true
+	return ObjectOf(fa.X), true
 }
 
-// objectOf maps &obj.ObjectMeta to obj: the embedded ObjectMeta stands for
+// ObjectOf maps &obj.ObjectMeta to obj: the embedded ObjectMeta stands for
 // the object that embeds it.
-func objectOf(v ssa.Value) ssa.Value {
+func ObjectOf(v ssa.Value) ssa.Value {
 	for i := 0; i < 4; i++ {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
@@ -200,7 +200,7 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 				return FinalizerOp{}, false // append(obj.GetFinalizers(), f): an addition
 			}
 			if recv := crapi.Receiver(cc); recv != nil {
-				return FinalizerOp{Instr: instr, Obj: objectOf(recv)}, true
+				return FinalizerOp{Instr: instr, Obj: ObjectOf(recv)}, true
 			}
 		case fn.Name() == "Finalize" && fn.Pkg() != nil && fn.Pkg().Path() == crapi.FinalizerPkg && len(args) == 2:
 			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[1])}, true

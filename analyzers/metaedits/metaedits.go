@@ -1,0 +1,419 @@
+package metaedits
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports generation predicates on For that drop the label or
+// annotation edits the reconcile reads.
+var Analyzer = &analysis.Analyzer{
+	Name:     "metaedits",
+	Doc:      checkdoc.MustExtract(doc, "metaedits"),
+	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/metaedits.md",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, reach.Analyzer},
+	Run:      run,
+}
+
+// maxDepth bounds the helpers followed from a reconcile.
+const maxDepth = 4
+
+type checker struct {
+	pass   *analysis.Pass
+	objs   *objects.Result
+	funcs  map[*ssa.Function]bool // the reconcile set
+	writes map[writeKey]bool      // the keys the package writes, by kind
+}
+
+// writeKey is a label or annotation key written to objects of a type;
+// typ nil: objects of any type (a metav1.Object), key "": any key.
+type writeKey struct {
+	typ types.Type
+	m   knowledge.MetaMap
+	key string
+}
+
+// read is a label or annotation read of the reconciled object that
+// decides a branch.
+type read struct {
+	objects.MetaAccess
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	set := reach.Of(pass).Reconcile()
+	if len(set.Roots) == 0 {
+		return nil, nil
+	}
+	model := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
+	c := &checker{pass: pass, objs: objects.Of(pass), funcs: map[*ssa.Function]bool{}, writes: map[writeKey]bool{}}
+	for _, fn := range set.Funcs {
+		c.funcs[fn] = true
+	}
+	c.collectWrites(ssapkg.Of(pass).SrcFuncs())
+	reported := map[token.Pos]bool{}
+	for _, root := range set.Roots {
+		recv := root.Fn.Signature.Recv()
+		if recv == nil || ssapkg.InTestCode(pass, root.Fn.Pos()) {
+			continue
+		}
+		ctl := model.ControllerOf(recv.Type())
+		if ctl == nil || len(ctl.For) != 1 || ctrlmodel.DynamicKind(ssaflow.Deref(ctl.For[0])) {
+			continue
+		}
+		forType := ctl.For[0]
+		drop := map[knowledge.MetaMap]dropper{}
+		for _, m := range []knowledge.MetaMap{knowledge.Annotations, knowledge.Labels} {
+			if d, ok := drops(ctl, m); ok {
+				drop[m] = d
+			}
+		}
+		if len(drop) == 0 {
+			continue
+		}
+		var reads []read
+		for _, site := range crapi.ClientCalls(root.Fn) {
+			key, obj, ok := site.IsGetOf()
+			if !ok || site.SubResource || !ssaflow.IsRequestKey(key, root.Req) || !ctrlmodel.SameKind(ssaflow.Deref(ssaflow.Strip(obj).Type()), ssaflow.Deref(forType)) {
+				continue
+			}
+			same := func(fn *ssa.Function, v ssa.Value) bool { return c.objs.Same(fn, v, obj) }
+			reads = append(reads, c.deciding(root.Fn, same, 0, nil)...)
+		}
+		// One report per predicate and map, naming the first read.
+		byDropper := map[*ctrlmodel.Call]map[knowledge.MetaMap][]read{}
+		for _, r := range reads {
+			d, ok := drop[r.Map]
+			if !ok || c.writtenHere(forType, r.Map, r.Key) {
+				continue
+			}
+			if byDropper[d.call] == nil {
+				byDropper[d.call] = map[knowledge.MetaMap][]read{}
+			}
+			byDropper[d.call][r.Map] = append(byDropper[d.call][r.Map], r)
+		}
+		for call, byMap := range byDropper {
+			if reported[call.Pos] {
+				continue
+			}
+			reported[call.Pos] = true
+			c.report(call, drop, byMap, forType)
+		}
+	}
+	return nil, nil
+}
+
+// dropper is the builder call whose predicate drops an edit.
+type dropper struct {
+	call *ctrlmodel.Call
+	pred *ctrlmodel.Predicate
+}
+
+// drops reports whether every chain of the controller drops the updates
+// of its For object that change only its labels or annotations (m): a
+// predicate of For's WithPredicates, or an event filter, drops them, and
+// no other source enqueues the For object for them.
+func drops(ctl *ctrlmodel.Controller, m knowledge.MetaMap) (dropper, bool) {
+	var first dropper
+	for _, ch := range ctl.Chains {
+		var d dropper
+		for _, call := range ch.Calls {
+			switch call.Method {
+			case ctrlmodel.For, ctrlmodel.WithEventFilter:
+				for _, p := range call.Predicates {
+					if d.call == nil && p.DropsEdits(m) {
+						d = dropper{call, p}
+					}
+				}
+			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata, ctrlmodel.Owns:
+				// The For kind watched again, for itself or an owner of
+				// the same kind: another way in, unless the model knows
+				// its predicates drop the edit too.
+				if call.Object != nil && ctrlmodel.SameKind(ssaflow.Deref(call.Object), ssaflow.Deref(ctl.For[0])) && !anyDrops(call.Predicates, m) {
+					return dropper{}, false
+				}
+			}
+		}
+		if d.call == nil {
+			return dropper{}, false
+		}
+		if first.call == nil {
+			first = d
+		}
+	}
+	return first, first.call != nil
+}
+
+func anyDrops(ps []*ctrlmodel.Predicate, m knowledge.MetaMap) bool {
+	for _, p := range ps {
+		if p.DropsEdits(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// deciding returns the label and annotation reads of the object same
+// accepts, in fn and in the reconcile set's helpers fn hands it to, whose
+// value decides a branch: an If of fn, or of a caller when the helper
+// returns a value computed from the read (results, then, are the reads
+// that reach fn's results, for the caller to judge). Reads on the
+// terminating side of a deletion test of the object are left out: the
+// deletion that starts that reconcile raises the generation.
+func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value) bool, depth int, results *[]read) []read {
+	var out []read
+	match := func(v ssa.Value) bool { return same(fn, v) }
+	terminating := func(b *ssa.BasicBlock) bool {
+		_, ok := lifecycle.TerminatingSide(fn, b, c.objs, match)
+		return ok
+	}
+	decides := func(roots map[ssa.Value]bool) bool {
+		for _, b := range fn.Blocks {
+			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && !terminating(b) && ssaflow.DependsOn(iff.Cond, roots) {
+				return true
+			}
+		}
+		return false
+	}
+	returns := func(roots map[ssa.Value]bool) bool {
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				for _, v := range ret.Results {
+					if ssaflow.DependsOn(v, roots) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, a := range objects.MetaAccesses(fn) {
+		if a.Write || a.Value == nil || !match(a.Obj) || terminating(a.Instr.Block()) {
+			continue
+		}
+		roots := map[ssa.Value]bool{a.Value: true}
+		switch {
+		case decides(roots):
+			out = append(out, read{a})
+		case results != nil && returns(roots):
+			*results = append(*results, read{a})
+		}
+	}
+	if depth >= maxDepth {
+		return out
+	}
+	for call := range ssaflow.Calls(fn) {
+		if _, isGo := call.(*ssa.Go); isGo {
+			continue
+		}
+		callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
+		if callee == nil || callee == fn || !c.funcs[callee] || terminating(call.Block()) {
+			continue
+		}
+		args := call.Common().Args
+		for i, arg := range args {
+			if i >= len(callee.Params) || !match(ssaflow.Strip(arg)) {
+				continue
+			}
+			param := callee.Params[i]
+			inner := func(g *ssa.Function, v ssa.Value) bool { return c.objs.Same(g, v, param) }
+			var viaResult []read
+			out = append(out, c.deciding(callee, inner, depth+1, &viaResult)...)
+			if len(viaResult) == 0 {
+				continue
+			}
+			v, ok := call.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			roots := map[ssa.Value]bool{v: true}
+			switch {
+			case decides(roots):
+				out = append(out, viaResult...)
+			case results != nil && returns(roots):
+				*results = append(*results, viaResult...)
+			}
+		}
+	}
+	return out
+}
+
+// collectWrites records the label and annotation keys the package's code
+// writes, by object type.
+func (c *checker) collectWrites(funcs []*ssa.Function) {
+	for _, fn := range funcs {
+		if ssapkg.InTestCode(c.pass, fn.Pos()) {
+			continue
+		}
+		for _, a := range objects.MetaAccesses(fn) {
+			if !a.Write {
+				continue
+			}
+			t := objects.ObjectType(a.Obj)
+			if st, ok := typeStruct(t); !ok || !objects.ObjectStruct(st) {
+				// A metav1.Object, an ObjectMeta: any object. A key
+				// computed there (a helper's parameter) is left out, or
+				// every helper that annotates children would silence
+				// the check.
+				if a.Key == "" {
+					continue
+				}
+				t = nil
+			}
+			c.writes[writeKey{t, a.Map, a.Key}] = true
+		}
+	}
+}
+
+// writtenHere reports whether the package writes key of map m on
+// objects of type t (a key "" is any key written).
+func (c *checker) writtenHere(t types.Type, m knowledge.MetaMap, key string) bool {
+	for w := range c.writes {
+		if w.m != m || (w.typ != nil && !ctrlmodel.SameKind(ssaflow.Deref(w.typ), ssaflow.Deref(t))) {
+			continue
+		}
+		if w.key == "" || key == "" || w.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) report(call *ctrlmodel.Call, drop map[knowledge.MetaMap]dropper, byMap map[knowledge.MetaMap][]read, forType types.Type) {
+	var maps []knowledge.MetaMap
+	for m := range byMap {
+		maps = append(maps, m)
+	}
+	sort.Slice(maps, func(i, j int) bool { return maps[i] > maps[j] }) // annotations first
+	var what []string
+	var related []analysis.RelatedInformation
+	for _, m := range maps {
+		rs := byMap[m]
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Pos() < rs[j].Pos() })
+		r := rs[0]
+		desc := "the " + m.String()
+		if r.Key != "" {
+			desc += fmt.Sprintf(" %q", r.Key)
+		}
+		pos := c.pass.Fset.Position(r.Pos())
+		what = append(what, fmt.Sprintf("%s (%s:%d)", desc, filepath.Base(pos.Filename), pos.Line))
+		related = append(related, analysis.RelatedInformation{Pos: r.Pos(), Message: "the reconcile reads " + desc + " here"})
+	}
+	edits := "annotations"
+	adds := []string{"AnnotationChangedPredicate"}
+	if len(maps) == 2 {
+		edits = "labels or annotations"
+		adds = append(adds, "LabelChangedPredicate")
+	} else if maps[0] == knowledge.Labels {
+		edits = "labels"
+		adds = []string{"LabelChangedPredicate"}
+	}
+	which := "the generation predicate on " + call.String()
+	if call.Method == ctrlmodel.WithEventFilter {
+		which = call.String() + ", which applies to For,"
+	}
+	msg := fmt.Sprintf("%s drops every update that changes only the %s of a %s, but the reconcile reads %s to decide what to do: setting it never starts a reconcile; Or the predicate with predicate.%s{}",
+		which, edits, crapi.ObjectTypeString(forType), strings.Join(what, " and "), strings.Join(adds, "{} and predicate."))
+	diag.Report(c.pass, analysis.Diagnostic{
+		Pos: call.Pos, End: call.End, Message: msg, Related: related,
+		SuggestedFixes: c.fix(call, drop[maps[0]].pred, adds),
+	})
+}
+
+// fix wraps the generation predicate, when it is written as a literal
+// directly among the call's predicates, in an Or with the predicates
+// that let the edits through.
+func (c *checker) fix(call *ctrlmodel.Call, pred *ctrlmodel.Predicate, adds []string) []analysis.SuggestedFix {
+	if call.Expr == nil || pred == nil || pred.Kind != ctrlmodel.PredicateGenerationChanged {
+		return nil
+	}
+	var args []ast.Expr
+	switch call.Method {
+	case ctrlmodel.WithEventFilter:
+		args = call.Expr.Args
+	case ctrlmodel.For:
+		for _, a := range call.Expr.Args[1:] {
+			opt, ok := ast.Unparen(a).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if fn, ok := typeutil.Callee(c.pass.TypesInfo, opt).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == crapi.BuilderPkg && fn.Name() == "WithPredicates" {
+				args = append(args, opt.Args...)
+			}
+		}
+	}
+	for _, a := range args {
+		lit := ast.Unparen(a)
+		if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			lit = u.X
+		}
+		cl, ok := lit.(*ast.CompositeLit)
+		if !ok || len(cl.Elts) > 0 {
+			continue
+		}
+		typ := cl.Type
+		if ix, ok := typ.(*ast.IndexExpr); ok {
+			typ = ix.X
+		}
+		sel, ok := typ.(*ast.SelectorExpr)
+		if !ok || !strings.HasSuffix(sel.Sel.Name, "GenerationChangedPredicate") {
+			continue
+		}
+		pkgIdent, ok := sel.X.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if pn, ok := c.pass.TypesInfo.Uses[pkgIdent].(*types.PkgName); !ok || pn.Imported().Path() != crapi.PredicatePkg {
+			continue
+		}
+		text, ok := diag.Text(c.pass, a)
+		if !ok {
+			continue
+		}
+		orig := string(text)
+		parts := []string{orig}
+		for _, add := range adds {
+			parts = append(parts, strings.Replace(orig, "GenerationChangedPredicate", add, 1))
+		}
+		return []analysis.SuggestedFix{{
+			Message: "Or the generation predicate with predicate." + strings.Join(adds, " and predicate."),
+			TextEdits: []analysis.TextEdit{{
+				Pos: a.Pos(), End: a.End(),
+				NewText: []byte(pkgIdent.Name + ".Or(" + strings.Join(parts, ", ") + ")"),
+			}},
+		}}
+	}
+	return nil
+}
+
+// typeStruct returns the struct type t is or points to.
+func typeStruct(t types.Type) (*types.Struct, bool) {
+	if t == nil {
+		return nil, false
+	}
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	return st, ok
+}
