@@ -148,11 +148,14 @@ func drops(ctl *ctrlmodel.Controller, m knowledge.MetaMap) (dropper, bool) {
 						d = dropper{call, p}
 					}
 				}
-			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata, ctrlmodel.Owns:
-				// The For kind watched again, for itself or an owner of
-				// the same kind: another way in, unless the model knows
-				// its predicates drop the edit too.
-				if call.Object != nil && ctrlmodel.SameKind(ssaflow.Deref(call.Object), ssaflow.Deref(ctl.For[0])) && !anyDrops(call.Predicates, m) {
+			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata:
+				// The For kind watched again with a handler that may
+				// enqueue the object itself: another way in, unless the
+				// model knows its predicates drop the edit too. (Owns
+				// and an owner handler enqueue the owner, not the
+				// object edited.)
+				if call.Object != nil && ctrlmodel.SameKind(ssaflow.Deref(call.Object), ssaflow.Deref(ctl.For[0])) &&
+					(call.Handler == nil || call.Handler.Kind != ctrlmodel.HandlerForOwner) && !anyDrops(call.Predicates, m) {
 					return dropper{}, false
 				}
 			}
