@@ -61,6 +61,9 @@ type writeKey struct {
 // decides a branch.
 type read struct {
 	objects.MetaAccess
+	// via is the function of another package that reads it (Instr is
+	// then the call), known by its Summary fact.
+	via *types.Func
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -220,9 +223,9 @@ func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value)
 		roots := map[ssa.Value]bool{a.Value: true}
 		switch {
 		case decides(roots):
-			out = append(out, read{a})
+			out = append(out, read{MetaAccess: a})
 		case results != nil && returns(roots):
-			*results = append(*results, read{a})
+			*results = append(*results, read{MetaAccess: a})
 		}
 	}
 	if depth >= maxDepth {
@@ -232,11 +235,38 @@ func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value)
 		if _, isGo := call.(*ssa.Go); isGo {
 			continue
 		}
-		callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
-		if callee == nil || callee == fn || !c.funcs[callee] || terminating(call.Block()) {
+		if terminating(call.Block()) {
 			continue
 		}
 		args := call.Common().Args
+		callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
+		if callee == nil {
+			// Another package's function (an API type's IsPaused()):
+			// what it reads, from its fact.
+			f := crapi.Callee(call.Common())
+			v, ok := call.(*ssa.Call)
+			if f == nil || !ok || call.Common().IsInvoke() {
+				continue
+			}
+			reads, _ := c.objs.ImportedMeta(f)
+			for _, k := range reads {
+				if k.Param >= len(args) || !match(ssaflow.Strip(args[k.Param])) {
+					continue
+				}
+				r := read{objects.MetaAccess{Instr: call, Obj: args[k.Param], Map: k.Map, Key: k.Key, Value: v}, f}
+				roots := map[ssa.Value]bool{v: true}
+				switch {
+				case decides(roots):
+					out = append(out, r)
+				case results != nil && returns(roots):
+					*results = append(*results, r)
+				}
+			}
+			continue
+		}
+		if callee == fn || !c.funcs[callee] {
+			continue
+		}
 		for i, arg := range args {
 			if i >= len(callee.Params) || !match(ssaflow.Strip(arg)) {
 				continue
@@ -271,7 +301,22 @@ func (c *checker) collectWrites(funcs []*ssa.Function) {
 		if ssapkg.InTestCode(c.pass, fn.Pos()) {
 			continue
 		}
-		for _, a := range objects.MetaAccesses(fn) {
+		accesses := objects.MetaAccesses(fn)
+		// Keys written by the module's functions of other packages
+		// (a util helper that stores a hash), from their facts.
+		for call := range ssaflow.Calls(fn) {
+			f := crapi.Callee(call.Common())
+			if f == nil || call.Common().IsInvoke() || f.Pkg() == c.pass.Pkg {
+				continue
+			}
+			_, writes := c.objs.ImportedMeta(f)
+			for _, k := range writes {
+				if args := call.Common().Args; k.Param < len(args) {
+					accesses = append(accesses, objects.MetaAccess{Instr: call, Obj: ssaflow.Strip(args[k.Param]), Map: k.Map, Write: true, Key: k.Key})
+				}
+			}
+		}
+		for _, a := range accesses {
 			if !a.Write {
 				continue
 			}
@@ -322,7 +367,11 @@ func (c *checker) report(call *ctrlmodel.Call, drop map[knowledge.MetaMap]droppe
 			desc += fmt.Sprintf(" %q", r.Key)
 		}
 		pos := c.pass.Fset.Position(r.Pos())
-		what = append(what, fmt.Sprintf("%s (%s:%d)", desc, filepath.Base(pos.Filename), pos.Line))
+		where := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+		if r.via != nil {
+			where = "through " + r.via.Name() + ", " + where
+		}
+		what = append(what, fmt.Sprintf("%s (%s)", desc, where))
 		related = append(related, analysis.RelatedInformation{Pos: r.Pos(), Message: "the reconcile reads " + desc + " here"})
 	}
 	edits := "annotations"

@@ -2,6 +2,7 @@ package objects
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -248,4 +249,75 @@ func isMetaRead(v ssa.Value) bool {
 		return knowledge.MetaField(x.X.Type(), x.Field) != 0
 	}
 	return false
+}
+
+// metaKeys returns the label and annotation reads of fn's object
+// parameters that its results are computed from, and the keys it writes
+// on them: the part of its Summary that callers in other packages read
+// (ImportedMeta).
+func (r *Result) metaKeys(fn *ssa.Function) (reads, writes []MetaKey) {
+	accesses := MetaAccesses(fn)
+	if len(accesses) == 0 {
+		return nil, nil
+	}
+	var rets []*ssa.Return
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			rets = append(rets, ret)
+		}
+	}
+	seen := map[MetaKey]bool{}
+	for i, p := range fn.Params {
+		if !ObjectParam(p.Type()) {
+			continue
+		}
+		for _, a := range accesses {
+			if !r.e.identity(fn).Same(a.Obj, p) {
+				continue
+			}
+			k := MetaKey{Param: i, Map: a.Map, Key: a.Key}
+			if a.Write {
+				if !seen[k] {
+					writes = append(writes, k)
+				}
+				seen[k] = true
+				continue
+			}
+			if seen[MetaKey{Param: -1 - i, Map: a.Map, Key: a.Key}] || !returnsFrom(rets, a.Value) {
+				continue
+			}
+			seen[MetaKey{Param: -1 - i, Map: a.Map, Key: a.Key}] = true
+			reads = append(reads, k)
+		}
+	}
+	return reads, writes
+}
+
+func returnsFrom(rets []*ssa.Return, v ssa.Value) bool {
+	roots := map[ssa.Value]bool{v: true}
+	for _, ret := range rets {
+		for _, res := range ret.Results {
+			if ssaflow.DependsOn(res, roots) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ImportedMeta returns what fn, a function of another package of the
+// module, reads from its object parameters' labels and annotations to
+// compute its results, and the keys it writes on them (its Summary fact).
+// Parameters are indexed as SSA does (the receiver first).
+func (r *Result) ImportedMeta(fn *types.Func) (reads, writes []MetaKey) {
+	if r.e == nil || fn == nil {
+		return nil, nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.e.importedSummary(fn)
+	if s == nil {
+		return nil, nil
+	}
+	return s.MetaReads, s.MetaWrites
 }

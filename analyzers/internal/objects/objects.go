@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -52,6 +53,18 @@ type Summary struct {
 	// MadeResults are the results that are objects it makes, with the
 	// fields it sets on them.
 	MadeResults []MadeResult
+	// MetaReads are the label and annotation reads of object parameters
+	// that the results are computed from (an IsPaused() method);
+	// MetaWrites the keys written on them (MetaAccesses in the body).
+	MetaReads, MetaWrites []MetaKey
+}
+
+// MetaKey is a label or annotation key of parameter Param (SSA index);
+// Key "" is any key.
+type MetaKey struct {
+	Param int
+	Map   knowledge.MetaMap
+	Key   string
 }
 
 // ParamSummary is what a function does to one parameter.
@@ -130,11 +143,17 @@ func (f *Summary) String() string {
 	if f.ClientError != NoClientError {
 		parts = append(parts, fmt.Sprintf("clientError(writes=%v)", f.ClientError == ErrWrite))
 	}
+	for _, k := range f.MetaReads {
+		parts = append(parts, fmt.Sprintf("metaReads(%d %s %q)", k.Param, k.Map, k.Key))
+	}
+	for _, k := range f.MetaWrites {
+		parts = append(parts, fmt.Sprintf("metaWrites(%d %s %q)", k.Param, k.Map, k.Key))
+	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 {
+	if f.Deletion != nil || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -219,6 +238,7 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 				}
 			}
 			fact.MadeResults = r.e.madeResults(fn)
+			fact.MetaReads, fact.MetaWrites = r.metaKeys(fn)
 		}
 		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {
 			fact.Params[i].RemovesFinalizer = true

@@ -16,7 +16,7 @@ func MarkReady(dep *appsv1.Deployment) { // want MarkReady:`summary\(changes\(0,
 }
 
 // Relabel changes the metadata of any object.
-func Relabel(obj client.Object) { // want Relabel:`summary\(changes\(0, 4, 0\)\)`
+func Relabel(obj client.Object) { // want Relabel:`summary\(changes\(0, 4, 0\) metaWrites\(0 label "managed"\)\)`
 	obj.SetLabels(map[string]string{"managed": "true"})
 }
 
@@ -99,4 +99,15 @@ func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object)
 
 func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)$`
 	return c.Delete(ctx, obj, opts...)
+}
+
+// Paused computes its result from an annotation of its parameter.
+func Paused(dep *appsv1.Deployment) bool { // want Paused:`summary\(metaReads\(0 annotation "example.com/paused"\)\)`
+	return dep.Annotations["example.com/paused"] == "true"
+}
+
+// Tier reads a label but its result does not depend on it.
+func Tier(dep *appsv1.Deployment) bool { // want Tier:`summary\(\)`
+	log.Log.Info("tier", "tier", dep.GetLabels()["tier"])
+	return dep.Spec.Paused
 }
