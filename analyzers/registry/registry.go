@@ -49,6 +49,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/timewait"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/webhookpath"
 )
 
 // Check is one entry of the catalogue: an analyzer and the catalogue item
@@ -162,6 +163,7 @@ var checks = func() []Check {
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
 		{Analyzer: nogeneration.Analyzer, Catalogue: "D2"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
+		{Analyzer: webhookpath.Analyzer, Catalogue: "D5"},
 		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
 		{Analyzer: metaedits.Analyzer, Catalogue: "D7"},
 		{Analyzer: statuslost.Analyzer, Catalogue: "D8"},

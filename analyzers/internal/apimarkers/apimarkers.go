@@ -68,6 +68,9 @@ type Package struct {
 	// Immutable are the struct fields ("Type.Field", Go names) the API
 	// server keeps from changing: an XValidation rule "self == oldSelf".
 	Immutable []string
+	// Webhooks are the +kubebuilder:webhook markers (the analysed
+	// package's only: not carried by the fact).
+	Webhooks []Webhook
 	// Err is set when controller-gen would reject a marker of the
 	// package; the rest is then empty, and checks asking are silent.
 	Err string
@@ -329,7 +332,9 @@ func run(pass *analysis.Pass) (any, error) {
 	r.own = read(pass)
 	r.own.pkg = pass.Pkg
 	if p := r.own; p.Group != "" || len(p.Kinds) > 0 || len(p.Resources) > 0 || len(p.Rules) > 0 || len(p.Immutable) > 0 || p.Err != "" {
-		pass.ExportPackageFact(p)
+		fact := *p
+		fact.Webhooks = nil // read in their own package only
+		pass.ExportPackageFact(&fact)
 	}
 	return r, nil
 }
@@ -381,16 +386,23 @@ func read(pass *analysis.Pass) *Package {
 		return &Package{Version: out.Version, Err: err.Error()}
 	}
 	out.Immutable = immutableFields(lpkg)
+	out.Webhooks = readWebhooks(pass.Pkg.Path(), pass.Fset, pass.Files)
 	return out
 }
 
 // collect runs controller-gen's collector on the syntax of one package.
 // The loader package holds the syntax already, so nothing is loaded.
 func collect(id string, fset *token.FileSet, files []*ast.File) (*markers.Collector, *loader.Package, map[ast.Node]markers.MarkerValues, error) {
-	lpkg := &loader.Package{Package: &packages.Package{ID: id, PkgPath: id, Fset: fset, Syntax: files}}
+	lpkg := loaderPackage(id, fset, files)
 	col := &markers.Collector{Registry: registry()}
 	byNode, err := col.MarkersInPackage(lpkg)
 	return col, lpkg, byNode, err
+}
+
+// loaderPackage wraps the syntax of one package for controller-tools'
+// collectors: nothing is loaded again.
+func loaderPackage(id string, fset *token.FileSet, files []*ast.File) *loader.Package {
+	return &loader.Package{Package: &packages.Package{ID: id, PkgPath: id, Fset: fset, Syntax: files}}
 }
 
 // rules converts the parsed rbac markers of file f, and finds each one's

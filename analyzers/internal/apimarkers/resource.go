@@ -94,3 +94,22 @@ func (r *Result) All() []*Package {
 	}
 	return out
 }
+
+// VersionKindOf returns the API version and kind of objects of type t (a
+// kind or a pointer to one): a built-in kind's package name (v1), a kind
+// of the module its package's +versionName or name; ok false when
+// ResourceOf does not know t.
+func (r *Result) VersionKindOf(t types.Type) (version, kind string, ok bool) {
+	if _, ok := r.ResourceOf(t); !ok {
+		return "", "", false
+	}
+	if p, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	n := types.Unalias(t).(*types.Named)
+	pkg := n.Obj().Pkg()
+	if strings.HasPrefix(pkg.Path(), builtinAPI) {
+		return pkg.Name(), kindName(n), true
+	}
+	return r.Lookup(pkg).Version, kindName(n), true
+}

@@ -23,6 +23,7 @@ const (
 	ControllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	FinalizerPkg      = "sigs.k8s.io/controller-runtime/pkg/finalizer"
 	APIErrorsPkg      = "k8s.io/apimachinery/pkg/api/errors"
+	WebhookPkg        = "sigs.k8s.io/controller-runtime/pkg/webhook"
 )
 
 // IsFunc reports whether fn is the package-level function pkg.name.

@@ -21,6 +21,7 @@ func TestPackagesExist(t *testing.T) {
 		ControllerutilPkg: "AddFinalizer",
 		FinalizerPkg:      "Finalizers",
 		APIErrorsPkg:      "IsNotFound",
+		WebhookPkg:        "Server",
 		FakePkg:           "NewClientBuilder",
 		InterceptorPkg:    "Funcs",
 		ManagerPkg:        "Manager",

@@ -1,0 +1,38 @@
+// Package v1 declares the fixtures' kinds, as kubebuilder lays them out.
+// +groupName=batch.tutorial.example.com
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// +kubebuilder:object:root=true
+
+// CronJob has a defaulting and a validating webhook.
+type CronJob struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *CronJob) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	return &out
+}
+
+// +kubebuilder:object:root=true
+
+// Widget has a validating webhook only, at a custom path.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *Widget) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	return &out
+}
