@@ -24,7 +24,9 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 )
 
-var expectRE = regexp.MustCompile(`//\s*expect:\s*([a-z0-9]+)`)
+// expectRE marks a finding of the line, or with "on the next line" of the
+// line below (a kubebuilder marker, which a comment would change).
+var expectRE = regexp.MustCompile(`//\s*expect( on the next line)?:\s*([a-z0-9]+)`)
 
 // optInRE marks a finding of a check that is off by default, expected when
 // the check is turned on: "// expect with -statusloop.enable: statusloop".
@@ -97,8 +99,12 @@ func Expectations(t *testing.T, root string) []Finding {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for n := 1; sc.Scan(); n++ {
 			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
-				if known[m[1]] {
-					out = append(out, Finding{File: rel, Line: n, Check: m[1]})
+				line := n
+				if m[1] != "" {
+					line++ // a line that cannot end in a comment: a marker
+				}
+				if known[m[2]] {
+					out = append(out, Finding{File: rel, Line: line, Check: m[2]})
 				}
 			}
 		}

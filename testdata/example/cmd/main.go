@@ -15,6 +15,7 @@ import (
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
 	"example.com/guestbook-operator/internal/controller"
+	webhookv1alpha1 "example.com/guestbook-operator/internal/webhook/v1alpha1"
 )
 
 var (
@@ -97,6 +98,11 @@ func main() {
 		DefaultImage: defaultImage,
 	}).SetupWithManager(mgr); err != nil {
 		setupLog.Error(err, "unable to create controller", "controller", "Namespace")
+		os.Exit(1)
+	}
+
+	if err := webhookv1alpha1.SetupGuestbookWebhookWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create webhook", "webhook", "Guestbook")
 		os.Exit(1)
 	}
 

@@ -326,6 +326,7 @@ func (r *GuestbookBackupReconciler) SetupWithManager(mgr ctrl.Manager) error {
 
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&webappv1alpha1.GuestbookBackup{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})). // expect: metaedits
+		// The one-shot backups a recurring backup starts are its children.
 		Owns(&webappv1alpha1.GuestbookBackup{}). // expect: selfwatch
 		Owns(&batchv1.Job{}).
 		// The storage credentials of the backups: a rotated Secret must
