@@ -99,8 +99,19 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, w := range own.Webhooks {
-		if w.URL != "" || w.Path == "" || paths[w.Path] {
-			continue // an external server's, or served here
+		if w.URL != "" || w.Path == "" {
+			continue // an external server's
+		}
+		if paths[w.Path] {
+			if s, side, ok := servedBy(chains, w); ok && !names(w, s) {
+				diag.Report(pass, analysis.Diagnostic{
+					Pos: w.Pos(), End: w.Pos() + token.Pos(len(w.Text)),
+					Message: fmt.Sprintf("this marker calls the %s webhook of %s (%s), but its rules name groups=%s, versions=%s, resources=%s, not the kind's group %q, version %s and resource %s: the API server never sends it the objects it admits, and what it sends fails to decode; name the kind's",
+						side, crapi.ObjectTypeString(s.chain.Object), w.Path, strings.Join(w.Groups, ";"), strings.Join(w.Versions, ";"), strings.Join(w.Resources, ";"),
+						s.group, s.version, s.resource),
+				})
+			}
+			continue
 		}
 		for _, s := range chains {
 			if !names(w, s) {
@@ -132,10 +143,24 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// servedBy returns the chain that serves the marker's path, with the side.
+func servedBy(chains []served, w apimarkers.Webhook) (served, string, bool) {
+	for _, s := range chains {
+		if s.chain.Defaulter && s.mutatePath == w.Path {
+			return s, "defaulting", true
+		}
+		if s.chain.Validator && s.validPath == w.Path {
+			return s, "validating", true
+		}
+	}
+	return served{}, "", false
+}
+
 // names reports whether the marker's rules name the chain's kind: its
 // group, version and resource are among the marker's.
 func names(w apimarkers.Webhook, s served) bool {
-	return slices.Contains(w.Groups, s.group) && slices.Contains(w.Versions, s.version) && slices.Contains(w.Resources, s.resource)
+	in := func(list []string, v string) bool { return slices.Contains(list, v) || slices.Contains(list, "*") }
+	return in(w.Groups, s.group) && in(w.Versions, s.version) && in(w.Resources, s.resource)
 }
 
 func kindOf(w apimarkers.Webhook) string {

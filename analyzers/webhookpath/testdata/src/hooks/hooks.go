@@ -19,6 +19,11 @@ import (
 // want +1 `^this webhook marker calls path /validate-batch-tutorial-example-com-v1alpha1-cronjob, but controller-runtime serves the validating webhook of v1.CronJob \(hooks.go:\d+\) at /validate-batch-tutorial-example-com-v1-cronjob: the API server gets a 404 for every admission request; use path=/validate-batch-tutorial-example-com-v1-cronjob$`
 // +kubebuilder:webhook:path=/validate-batch-tutorial-example-com-v1alpha1-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.tutorial.example.com,resources=cronjobs,verbs=create;update,versions=v1,name=vcronjob-v1.kb.io,admissionReviewVersions=v1
 
+// The group was misspelled when this marker was copied: the path is
+// served, but the API server sends it other objects.
+// want +1 `^this marker calls the defaulting webhook of v1.CronJob \(/mutate-batch-tutorial-example-com-v1-cronjob\), but its rules name groups=batch.tutorial.example.org, versions=v1, resources=cronjobs, not the kind's group "batch.tutorial.example.com", version v1 and resource cronjobs`
+// +kubebuilder:webhook:path=/mutate-batch-tutorial-example-com-v1-cronjob,mutating=true,failurePolicy=fail,sideEffects=None,groups=batch.tutorial.example.org,resources=cronjobs,verbs=delete,versions=v1,name=mcronjob-delete.kb.io,admissionReviewVersions=v1
+
 // SetupCronJobWebhookWithManager registers the CronJob's webhooks.
 func SetupCronJobWebhookWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewWebhookManagedBy(mgr, &v1.CronJob{}).
