@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/cachenotstarted"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
@@ -163,6 +164,7 @@ var checks = func() []Check {
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
 		{Analyzer: nogeneration.Analyzer, Catalogue: "D2"},
 		{Analyzer: orphandelete.Analyzer, Catalogue: "D3"},
+		{Analyzer: cachenotstarted.Analyzer, Catalogue: "D4"},
 		{Analyzer: webhookpath.Analyzer, Catalogue: "D5"},
 		{Analyzer: ownerrefnil.Analyzer, Catalogue: "D6"},
 		{Analyzer: metaedits.Analyzer, Catalogue: "D7"},

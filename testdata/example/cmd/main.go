@@ -5,11 +5,13 @@ import (
 	"flag"
 	"os"
 
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
@@ -60,6 +62,25 @@ func main() {
 	if err != nil {
 		setupLog.Error(err, "unable to start manager")
 		os.Exit(1)
+	}
+
+	ctx := ctrl.SetupSignalHandler()
+
+	// The guestbooks register in the directory namespace: it must exist.
+	// The API reader asks the API server, which answers before the start.
+	if err := mgr.GetAPIReader().Get(ctx, client.ObjectKey{Name: directoryNamespace}, &corev1.Namespace{}); err != nil {
+		setupLog.Error(err, "unable to read the directory namespace", "namespace", directoryNamespace)
+		os.Exit(1)
+	}
+	// The operator's defaults are read through the manager's client, whose
+	// cache starts with the manager: this read fails at every start.
+	defaults := &corev1.ConfigMap{}
+	if err := mgr.GetClient().Get(ctx, client.ObjectKey{Namespace: directoryNamespace, Name: "guestbook-defaults"}, defaults); err != nil { // expect: cachenotstarted
+		setupLog.Error(err, "unable to read the operator's defaults")
+		os.Exit(1)
+	}
+	if image := defaults.Data["image"]; image != "" {
+		defaultImage = image
 	}
 
 	if err := (&controller.GuestbookReconciler{
@@ -116,7 +137,7 @@ func main() {
 	}
 
 	setupLog.Info("starting manager")
-	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
+	if err := mgr.Start(ctx); err != nil {
 		setupLog.Error(err, "problem running manager")
 		os.Exit(1)
 	}

@@ -1,0 +1,12 @@
+package cachenotstarted_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/cachenotstarted"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+)
+
+func TestCacheNotStarted(t *testing.T) {
+	fixturetest.Run(t, cachenotstarted.Analyzer, "./...")
+}
