@@ -106,6 +106,12 @@ func run(pass *analysis.Pass) (any, error) {
 			same := func(fn *ssa.Function, v ssa.Value) bool { return c.objs.Same(fn, v, obj) }
 			reads = append(reads, c.deciding(root.Fn, same, 0, nil)...)
 		}
+		// Or fetched by a function of the package given the request
+		// (obj, err := r.getFoo(ctx, req.NamespacedName)).
+		for _, obj := range fetchedByHelper(root, forType, c.pass.Pkg) {
+			same := func(fn *ssa.Function, v ssa.Value) bool { return c.objs.Same(fn, v, obj) }
+			reads = append(reads, c.deciding(root.Fn, same, 0, nil)...)
+		}
 		// One report per predicate and map, naming the first read.
 		byDropper := map[*ctrlmodel.Call]map[knowledge.MetaMap][]read{}
 		for _, r := range reads {
@@ -198,7 +204,7 @@ func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value)
 	}
 	decides := func(roots map[ssa.Value]bool) bool {
 		for _, b := range fn.Blocks {
-			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && !terminating(b) && ssaflow.DependsOn(iff.Cond, roots) {
+			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && !terminating(b) && ssaflow.DependsOnValue(iff.Cond, roots) {
 				return true
 			}
 		}
@@ -208,7 +214,7 @@ func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value)
 		for _, b := range fn.Blocks {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 				for _, v := range ret.Results {
-					if ssaflow.DependsOn(v, roots) {
+					if ssaflow.DependsOnValue(v, roots) {
 						return true
 					}
 				}
@@ -468,4 +474,34 @@ func typeStruct(t types.Type) (*types.Struct, bool) {
 	}
 	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
 	return st, ok
+}
+
+// fetchedByHelper returns the objects of type forType that reconcile
+// root gets as the result of a function of the package it gives the
+// request (or its name) to: the reconciled object, fetched there.
+func fetchedByHelper(root crapi.Reconciler, forType types.Type, pkg *types.Package) []ssa.Value {
+	var out []ssa.Value
+	for call := range ssaflow.PlainCalls(root.Fn) {
+		if ssaflow.LocalCallee(call.Common(), pkg) == nil {
+			continue
+		}
+		given := false
+		for _, a := range call.Common().Args {
+			if ssaflow.DependsOn(a, map[ssa.Value]bool{root.Req: true}) {
+				given = true
+			}
+		}
+		if !given {
+			continue
+		}
+		for _, r := range *call.Referrers() {
+			if e, ok := r.(*ssa.Extract); ok && ctrlmodel.SameKind(ssaflow.Deref(e.Type()), ssaflow.Deref(forType)) {
+				out = append(out, e)
+			}
+		}
+		if ctrlmodel.SameKind(ssaflow.Deref(call.Type()), ssaflow.Deref(forType)) {
+			out = append(out, call)
+		}
+	}
+	return out
 }

@@ -297,7 +297,7 @@ func returnsFrom(rets []*ssa.Return, v ssa.Value) bool {
 	roots := map[ssa.Value]bool{v: true}
 	for _, ret := range rets {
 		for _, res := range ret.Results {
-			if ssaflow.DependsOn(res, roots) {
+			if ssaflow.DependsOnValue(res, roots) {
 				return true
 			}
 		}

@@ -35,11 +35,21 @@ func DependsOn(v ssa.Value, roots map[ssa.Value]bool) bool {
 	return w.walk(v, 0)
 }
 
+// DependsOnValue is DependsOn without the errors of calls: a call's
+// error result says whether the call failed, not what it computed from
+// its arguments, so `if err := apply(ctx, label); err != nil` does not
+// depend on label's value (a bool or a parsed number does).
+func DependsOnValue(v ssa.Value, roots map[ssa.Value]bool) bool {
+	w := &deriveWalk{roots: roots, seen: map[ssa.Value]bool{}, max: 24, wide: true, noErrors: true}
+	return w.walk(v, 0)
+}
+
 type deriveWalk struct {
-	roots map[ssa.Value]bool
-	seen  map[ssa.Value]bool
-	max   int
-	wide  bool // DependsOn
+	roots    map[ssa.Value]bool
+	seen     map[ssa.Value]bool
+	max      int
+	wide     bool // DependsOn
+	noErrors bool // DependsOnValue
 }
 
 func (w *deriveWalk) walk(v ssa.Value, depth int) bool {
@@ -53,12 +63,31 @@ func (w *deriveWalk) walk(v ssa.Value, depth int) bool {
 		return false
 	}
 	w.seen[v] = true
+	if w.noErrors && isCallError(v) {
+		return false
+	}
 	for _, src := range Sources(v, w.wide) {
 		if w.walk(src, depth+1) {
 			return true
 		}
 	}
 	return false
+}
+
+// isCallError reports whether v is the error result of a call.
+func isCallError(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Extract:
+		_, isCall := x.Tuple.(*ssa.Call)
+		return isCall && isErrorType(x.Type())
+	case *ssa.Call:
+		return isErrorType(x.Type())
+	}
+	return false
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // Sources returns the values v is computed from: the object of a field,

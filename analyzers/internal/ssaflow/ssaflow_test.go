@@ -46,6 +46,11 @@ func derivePhi(r, other *T, c bool) {
 	uses(x, r)
 }
 func deriveCompare(r, other *T) { uses(len(r.Name) > 0, r) }
+func apply(name string) error
+func parse(name string) (int, error)
+func deriveErr(r, other *T)     { uses(apply(r.Name) != nil, r) }
+func deriveParsed(r, other *T)  { n, _ := parse(r.Name); uses(n > 0, r) }
+func deriveParseErr(r, other *T) { _, err := parse(r.Name); uses(err == nil, r) }
 
 func stripIface(r *T)  { var o Obj = r; strip(o, r) }
 func stripCopy(r *T)   { strip(r.Copy(), r) }
@@ -117,6 +122,9 @@ func TestDerivesFromAndDependsOn(t *testing.T) {
 		{"deriveCall", true, true},
 		{"derivePhi", true, true},
 		{"deriveCompare", false, true}, // comparisons are DependsOn's only
+		{"deriveErr", false, true},
+		{"deriveParsed", false, true},
+		{"deriveParseErr", false, true},
 	} {
 		args := calls(t, pkg, tc.fn, "uses")[0].Call.Args
 		v, root := args[0], args[1]
@@ -125,6 +133,11 @@ func TestDerivesFromAndDependsOn(t *testing.T) {
 		}
 		if got := ssaflow.DependsOn(v, map[ssa.Value]bool{root: true}); got != tc.depends {
 			t.Errorf("%s: DependsOn = %v, want %v", tc.fn, got, tc.depends)
+		}
+		// DependsOnValue: not through a call's error.
+		wantValue := tc.depends && tc.fn != "deriveErr" && tc.fn != "deriveParseErr"
+		if got := ssaflow.DependsOnValue(v, map[ssa.Value]bool{root: true}); got != wantValue {
+			t.Errorf("%s: DependsOnValue = %v, want %v", tc.fn, got, wantValue)
 		}
 	}
 }

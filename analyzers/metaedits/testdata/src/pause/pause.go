@@ -112,3 +112,28 @@ func (r *Typed) SetupWithManager(mgr ctrl.Manager) error {
 		For(&corev1.ReplicationController{}, builder.WithPredicates(predicate.TypedGenerationChangedPredicate[client.Object]{})). // want `changes only the annotations of a v1.ReplicationController`
 		Complete(r)
 }
+
+// Fetched by a helper given the request's key.
+type Fetched struct{ client.Client }
+
+func (r *Fetched) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rs, err := r.getReplicaSet(ctx, req.NamespacedName)
+	if err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if rs.Annotations[pausedAnnotation] == "true" {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Fetched) getReplicaSet(ctx context.Context, key client.ObjectKey) (*appsv1.ReplicaSet, error) {
+	rs := &appsv1.ReplicaSet{}
+	return rs, r.Get(ctx, key, rs)
+}
+
+func (r *Fetched) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.ReplicaSet{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})). // want `changes only the annotations of a v1.ReplicaSet, but the reconcile reads the annotation "example.com/paused"`
+		Complete(r)
+}
