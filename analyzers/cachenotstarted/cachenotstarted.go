@@ -410,11 +410,9 @@ func precedes(a, b ssa.Instruction) bool {
 }
 
 func (c *checker) report(call ssa.CallInstruction, through, at string) {
-	what := "this read"
+	what := "this " + strings.SplitN(at, ": ", 2)[1]
 	if through != "" {
 		what = through + ", which reads (" + at + "),"
-	} else {
-		what = "this " + strings.SplitN(at, ": ", 2)[1]
 	}
 	diag.Report(c.pass, analysis.Diagnostic{
 		Pos:     call.Pos(),
