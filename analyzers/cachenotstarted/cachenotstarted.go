@@ -230,7 +230,7 @@ func (c *checker) clientRead(call ssa.CallInstruction) (clientRead, bool) {
 func (c *checker) given(fn *ssa.Function, v ssa.Value) (p int, field string, mgr, ok bool) {
 	v = ssaflow.Strip(v)
 	if call, isCall := v.(*ssa.Call); isCall {
-		if m, isGC := getClientOf(call); isGC {
+		if m, isGC := crapi.GetClientOf(call); isGC {
 			p, ok := paramIndex(fn, ssaflow.Strip(m))
 			return p, "", true, ok
 		}
@@ -242,19 +242,11 @@ func (c *checker) given(fn *ssa.Function, v ssa.Value) (p int, field string, mgr
 	if u, isLoad := v.(*ssa.UnOp); isLoad && u.Op == token.MUL {
 		if fa, isFA := u.X.(*ssa.FieldAddr); isFA {
 			if i, isParam := paramIndex(fn, ssaflow.Strip(fa.X)); isParam {
-				return i, fieldName(fa), false, true
+				return i, ssaflow.FieldName(fa.X.Type(), fa.Field), false, true
 			}
 		}
 	}
 	return 0, "", false, false
-}
-
-func fieldName(fa *ssa.FieldAddr) string {
-	st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
 }
 
 func paramIndex(fn *ssa.Function, v ssa.Value) (int, bool) {
@@ -266,25 +258,6 @@ func paramIndex(fn *ssa.Function, v ssa.Value) (int, bool) {
 	return 0, false
 }
 
-// getClientOf recognises m.GetClient() on a manager (or a cluster): it
-// returns m.
-func getClientOf(call *ssa.Call) (ssa.Value, bool) {
-	f := crapi.Callee(call.Common())
-	if f == nil || f.Name() != "GetClient" || f.Pkg() == nil {
-		return nil, false
-	}
-	if p := f.Pkg().Path(); p != crapi.ManagerPkg && p != crapi.ClusterPkg {
-		return nil, false
-	}
-	return crapi.Receiver(call.Common()), true
-}
-
-// isManagerStart recognises mgr.Start(ctx) on a manager.
-func isManagerStart(call ssa.CallInstruction) bool {
-	f := crapi.Callee(call.Common())
-	return f != nil && f.Name() == "Start" && f.Pkg() != nil && f.Pkg().Path() == crapi.ManagerPkg && f.Signature().Recv() != nil
-}
-
 // checkStart reports, in a function that starts a manager, the reads
 // through its cache that run before: direct, or in the functions it
 // calls first with the manager, its client, or a value holding the
@@ -292,7 +265,7 @@ func isManagerStart(call ssa.CallInstruction) bool {
 func (c *checker) checkStart(fn *ssa.Function, uncached []string) {
 	var starts []ssa.CallInstruction
 	for call := range ssaflow.Calls(fn) {
-		if isManagerStart(call) {
+		if crapi.IsManagerStart(call) {
 			starts = append(starts, call)
 		}
 		if f := crapi.Callee(call.Common()); f != nil && f.Name() == "WaitForCacheSync" {
@@ -304,7 +277,7 @@ func (c *checker) checkStart(fn *ssa.Function, uncached []string) {
 	}
 	before := func(instr ssa.Instruction) bool {
 		for _, s := range starts {
-			if precedes(instr, s) {
+			if ssaflow.MayPrecede(instr, s) {
 				return true
 			}
 		}
@@ -353,7 +326,7 @@ func (c *checker) managerClient(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	_, ok = getClientOf(call)
+	_, ok = crapi.GetClientOf(call)
 	return ok
 }
 
@@ -366,7 +339,7 @@ func (c *checker) fieldFromManager(v ssa.Value, field string) bool {
 	}
 	for _, st := range ssaflow.StoresTo(alloc) {
 		fa, ok := st.Addr.(*ssa.FieldAddr)
-		if ok && fa.X == alloc && fieldName(fa) == field && c.managerClient(st.Val) {
+		if ok && fa.X == alloc && ssaflow.FieldName(fa.X.Type(), fa.Field) == field && c.managerClient(st.Val) {
 			return true
 		}
 	}
@@ -375,38 +348,6 @@ func (c *checker) fieldFromManager(v ssa.Value, field string) bool {
 
 func isManager(t types.Type) bool {
 	return crapi.IsNamed(t, crapi.ManagerPkg, "Manager")
-}
-
-// precedes reports whether a may run before b in their function: b's
-// block is reachable from a's, or both are in one block, a first.
-func precedes(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		for _, instr := range a.Block().Instrs {
-			if instr == a {
-				return true
-			}
-			if instr == b {
-				return false
-			}
-		}
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{a.Block()}
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range blk.Succs {
-			if s == b.Block() {
-				return true
-			}
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
-	return false
 }
 
 func (c *checker) report(call ssa.CallInstruction, through, at string) {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -122,7 +123,7 @@ func run(pass *analysis.Pass) (any, error) {
 				side, path, has = "defaulting", s.mutatePath, s.chain.Defaulter
 			}
 			at := pass.Fset.Position(s.chain.Last.Pos())
-			where := fmt.Sprintf("%s:%d", shortFile(at.Filename), at.Line)
+			where := fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)
 			if !has {
 				diag.Report(pass, analysis.Diagnostic{
 					Pos: w.Pos(), End: w.Pos() + token.Pos(len(w.Text)),
@@ -211,11 +212,4 @@ func pathFix(w apimarkers.Webhook, path string) []analysis.SuggestedFix {
 		Message:   "Use the path controller-runtime serves",
 		TextEdits: []analysis.TextEdit{{Pos: start, End: start + token.Pos(len(w.Path)), NewText: []byte(path)}},
 	}}
-}
-
-func shortFile(name string) string {
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		return name[i+1:]
-	}
-	return name
 }
