@@ -65,9 +65,24 @@ type Check struct {
 	// (-<check>, the plugin's enable list) or the plugin's
 	// flags.<check>.enable turn it on.
 	Off string
+	// Level is how serious its findings are; the zero value is Error.
+	Level Level
 
 	enable *bool // the value of its -<check>.enable flag
 }
+
+// Level is how serious a check's findings are. An error is a controller
+// that breaks at run time: an object that never goes away, a call the
+// API server refuses, a reconcile that never ends or never runs again. A
+// warning is a cost without a break: conflicts that a retry absorbs, a
+// lost event or log context, a noisy API warning, a flaky test.
+type Level string
+
+// The levels, as SARIF and golangci-lint's severity name them.
+const (
+	Error   Level = "error"
+	Warning Level = "warning"
+)
 
 // Enabled reports whether the check runs: on by default and not turned
 // off by -<check>.enable=false, or off by default and turned on.
@@ -139,15 +154,15 @@ var checks = func() []Check {
 		{Analyzer: globalfilter.Analyzer, Catalogue: "A2"},
 		{Analyzer: droppederr.Analyzer, Catalogue: "A3"},
 		{Analyzer: notfounderr.Analyzer, Catalogue: "A4"},
-		{Analyzer: updatepatch.Analyzer, Catalogue: "A5"},
+		{Analyzer: updatepatch.Analyzer, Catalogue: "A5", Level: Warning},
 		{Analyzer: lostwakeup.Analyzer, Catalogue: "A6"},
-		{Analyzer: resulterr.Analyzer, Catalogue: "B1"},
+		{Analyzer: resulterr.Analyzer, Catalogue: "B1", Level: Warning},
 		{Analyzer: statuswriter.Analyzer, Catalogue: "B2"},
 		{Analyzer: selfowner.Analyzer, Catalogue: "B3"},
-		{Analyzer: lostctx.Analyzer, Catalogue: "B4"},
+		{Analyzer: lostctx.Analyzer, Catalogue: "B4", Level: Warning},
 		{Analyzer: ownsnoowner.Analyzer, Catalogue: "B5"},
-		{Analyzer: statusrace.Analyzer, Catalogue: "B6"},
-		{Analyzer: finalizername.Analyzer, Catalogue: "C2"},
+		{Analyzer: statusrace.Analyzer, Catalogue: "B6", Level: Warning},
+		{Analyzer: finalizername.Analyzer, Catalogue: "C2", Level: Warning},
 		{Analyzer: statusloop.Analyzer, Catalogue: "C3", Off: "silent on every real project measured, but it catches none of the five public fixes of its class that build here"},
 		{Analyzer: reconcilerstate.Analyzer, Catalogue: "C4"},
 		{Analyzer: createexists.Analyzer, Catalogue: "C5", Off: "no finding on the real projects tried, and the public fixes of its class were in helpers or behind state checks it does not follow"},
@@ -155,10 +170,10 @@ var checks = func() []Check {
 		{Analyzer: statussubresource.Analyzer, Catalogue: "C7"},
 		{Analyzer: fieldindex.Analyzer, Catalogue: "C8"},
 		{Analyzer: mergebase.Analyzer, Catalogue: "C9"},
-		{Analyzer: newclient.Analyzer, Catalogue: "C10"},
+		{Analyzer: newclient.Analyzer, Catalogue: "C10", Level: Warning},
 		{Analyzer: finalizerorder.Analyzer, Catalogue: "C11"},
 		{Analyzer: finalizerlock.Analyzer, Catalogue: "C12"},
-		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13"},
+		{Analyzer: overwrittenerr.Analyzer, Catalogue: "C13", Level: Warning},
 		{Analyzer: timewait.Analyzer, Catalogue: "C14", Off: "silent on every real project measured, but it catches none of the three public fixes of its class that build here"},
 		{Analyzer: finalizerreturn.Analyzer, Catalogue: "C15", Off: "its precision on real projects is below what an on-by-default check needs"},
 		{Analyzer: ownerscope.Analyzer, Catalogue: "D1"},
@@ -170,7 +185,7 @@ var checks = func() []Check {
 		{Analyzer: metaedits.Analyzer, Catalogue: "D7"},
 		{Analyzer: statuslost.Analyzer, Catalogue: "D8"},
 		{Analyzer: mutateoutside.Analyzer, Catalogue: "D9"},
-		{Analyzer: eventtype.Analyzer, Catalogue: "D10"},
+		{Analyzer: eventtype.Analyzer, Catalogue: "D10", Level: Warning},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
 	}
@@ -182,8 +197,12 @@ var checks = func() []Check {
 	cs = append(cs, Check{
 		Analyzer:  directive.New(func() []string { return names }),
 		Catalogue: "-",
+		Level:     Warning,
 	})
 	for i := range cs {
+		if cs[i].Level == "" {
+			cs[i].Level = Error
+		}
 		gate(&cs[i])
 	}
 	return cs

@@ -56,6 +56,12 @@ func TestEveryCheckIsDocumented(t *testing.T) {
 		if want := "# " + a.Name + "\n\n> " + a.Name + ": " + summary + "\n"; !strings.HasPrefix(string(page), want) {
 			t.Errorf("docs/checks/%s.md must start with %q (the summary in the check's doc.go)", a.Name, want)
 		}
+		if c.Level != registry.Error && c.Level != registry.Warning {
+			t.Errorf("check %s has level %q, want error or warning", a.Name, c.Level)
+		}
+		if want := "\n**Level:** " + string(c.Level) + " — "; !strings.Contains(string(page), want) {
+			t.Errorf("docs/checks/%s.md has no line starting %q (its level in the registry)", a.Name, strings.TrimSpace(want))
+		}
 		lower := strings.ToLower(string(page))
 		for _, section := range []string{"what it finds", "why it matters", "bad", "good", "fix", "suppress", "flags"} {
 			if !strings.Contains(lower, section) {
@@ -68,6 +74,36 @@ func TestEveryCheckIsDocumented(t *testing.T) {
 		if !strings.Contains(string(index), a.Name) {
 			t.Errorf("docs/README.md does not list check %s", a.Name)
 		}
+	}
+}
+
+// The README's Levels section names exactly the warning checks.
+func TestReadmeLevels(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "\n### Levels\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, list, ok := strings.Cut(section, "The warning checks\n  are:")
+	if !ok {
+		_, list, ok = strings.Cut(section, "The warning checks are:")
+	}
+	list, _, _ = strings.Cut(list, ".")
+	if !ok {
+		t.Fatal("README.md's Levels section does not list the warning checks")
+	}
+	var got, want []string
+	for _, n := range strings.Split(list, ",") {
+		got = append(got, strings.TrimSpace(n))
+	}
+	for _, c := range registry.Checks() {
+		if c.Level == registry.Warning {
+			want = append(want, c.Analyzer.Name)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("README.md's warning checks: %v, want (catalogue order) %v", got, want)
 	}
 }
 

@@ -243,10 +243,10 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout, "Exit status: 0 no findings, 1 findings or a package that does not compile,")
 		fmt.Fprintln(stdout, "2 a usage or setup error, 128+n after signal n.")
 		fmt.Fprintln(stdout)
-		fmt.Fprintln(stdout, "Checks (catalogue item, on or off by default, summary):")
+		fmt.Fprintln(stdout, "Checks (catalogue item, on or off by default, level, summary):")
 		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, c := range checks {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, defaultState(c), summary(c.Analyzer))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", c.Analyzer.Name, c.Catalogue, defaultState(c), c.Level, summary(c.Analyzer))
 		}
 		tw.Flush()
 		fmt.Fprintln(stdout)
@@ -266,9 +266,10 @@ func help(stdout, stderr io.Writer, names []string) int {
 	status := 0
 	for _, name := range names {
 		var found *analysis.Analyzer
+		var level registry.Level
 		for _, c := range checks {
 			if c.Analyzer.Name == name {
-				found = c.Analyzer
+				found, level = c.Analyzer, c.Level
 			}
 		}
 		if found == nil {
@@ -277,6 +278,7 @@ func help(stdout, stderr io.Writer, names []string) int {
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: %s\n\n", found.Name, found.Doc)
+		fmt.Fprintf(stdout, "Level: %s\n", level)
 		fmt.Fprintf(stdout, "Documentation: %s\n", found.URL)
 		first := true
 		found.Flags.VisitAll(func(f *flag.Flag) {

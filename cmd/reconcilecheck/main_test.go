@@ -320,7 +320,7 @@ func TestHelp(t *testing.T) {
 	catCol, sumCol := -1, -1
 	for _, c := range registry.Checks() {
 		a := c.Analyzer
-		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + defaultState(c) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
+		row := regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(c.Catalogue) + ` +` + defaultState(c) + ` +` + string(c.Level) + ` +` + regexp.QuoteMeta(summary(a)) + `$`)
 		loc := row.FindStringIndex(out)
 		if loc == nil {
 			t.Errorf("help has no row for %s:\n%s", a.Name, out)

@@ -118,10 +118,6 @@ type sarifReplacement struct {
 	InsertedContent *sarifMultiMessage `json:"insertedContent,omitempty"`
 }
 
-// sarifLevel is the level of every rule and result: each check reports a
-// bug that shows at run time, and the command exits 1 on any of them.
-const sarifLevel = "error"
-
 const srcRoot = "%SRCROOT%"
 
 // writeSARIF writes the findings to file as a SARIF 2.1.0 log with one
@@ -145,15 +141,19 @@ func writeSARIF(file string, fs []finding, base string) error {
 		Results:     []sarifResult{},
 	}
 	index := map[string]int{}
+	// A result has its check's level (registry.Level: error or warning),
+	// which code scanning shows as the alert's severity.
+	level := map[string]string{}
 	for _, c := range registry.Checks() {
 		a := c.Analyzer
 		index[a.Name] = len(run.Tool.Driver.Rules)
+		level[a.Name] = string(c.Level)
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
 			ID:                   a.Name,
 			ShortDescription:     sarifMultiMessage{summary(a)},
 			FullDescription:      sarifMultiMessage{a.Doc},
 			HelpURI:              a.URL,
-			DefaultConfiguration: sarifConfiguration{sarifLevel},
+			DefaultConfiguration: sarifConfiguration{string(c.Level)},
 		})
 	}
 	for _, f := range fs {
@@ -174,7 +174,7 @@ func writeSARIF(file string, fs []finding, base string) error {
 		res := sarifResult{
 			RuleID:    f.Check,
 			RuleIndex: i,
-			Level:     sarifLevel,
+			Level:     level[f.Check],
 			Message:   sarifMultiMessage{d.Message},
 			Locations: []sarifLocation{s.location(d.Posn, d.End)},
 		}

@@ -75,7 +75,7 @@ func TestSARIF(t *testing.T) {
 	for i, c := range checks {
 		r := run.Tool.Driver.Rules[i]
 		if r.ID != c.Analyzer.Name || r.HelpURI != c.Analyzer.URL || r.FullDescription.Text != c.Analyzer.Doc ||
-			r.ShortDescription.Text != summary(c.Analyzer) || r.DefaultConfiguration.Level != "error" {
+			r.ShortDescription.Text != summary(c.Analyzer) || r.DefaultConfiguration.Level != string(c.Level) {
 			t.Errorf("rule %d: %+v", i, r)
 		}
 	}
@@ -83,10 +83,16 @@ func TestSARIF(t *testing.T) {
 	root := repoRoot(dir)
 	var got []exampletest.Finding
 	related, fixes := 0, 0
+	levels := map[string]bool{}
 	for _, res := range run.Results {
-		if run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID {
+		rule := run.Tool.Driver.Rules[res.RuleIndex]
+		if rule.ID != res.RuleID {
 			t.Errorf("result of %s has ruleIndex %d", res.RuleID, res.RuleIndex)
 		}
+		if res.Level != rule.DefaultConfiguration.Level {
+			t.Errorf("result of %s has level %q, its rule %q", res.RuleID, res.Level, rule.DefaultConfiguration.Level)
+		}
+		levels[res.Level] = true
 		loc := res.Locations[0].PhysicalLocation
 		if loc.ArtifactLocation.URIBaseID != srcRoot {
 			t.Errorf("location %+v not relative to %s", loc, srcRoot)
@@ -114,6 +120,9 @@ func TestSARIF(t *testing.T) {
 	}
 	if fixes == 0 {
 		t.Error("no result has fixes")
+	}
+	if !levels["error"] || !levels["warning"] {
+		t.Errorf("the example's results have the levels %v, want both error and warning", levels)
 	}
 }
 
