@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
@@ -52,6 +53,10 @@ func main() {
 	}
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		os.Exit(help(os.Stdout, os.Stderr, args[1:]))
+	}
+	if len(args) == 1 && strings.TrimLeft(args[0], "-") == "golangci-config" {
+		fmt.Print(golangciconf.Generate())
+		return
 	}
 	os.Exit(drive(args))
 }
@@ -220,6 +225,7 @@ var commandFlags = [][2]string{
 	{"-<check>.enable", "turn a check on (the checks marked off below ship off) or, =false, off"},
 	{"-<check>.<flag>=value", "set a check's flag (listed below)"},
 	{"-tags, -mod, ...", "go build flags, passed to go vet"},
+	{"-golangci-config", "print the .golangci.yml entries of one golangci-lint linter per check, and exit (alone on the line)"},
 }
 
 // help prints the list of checks, or the documentation of the named ones.
