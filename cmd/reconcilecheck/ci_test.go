@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,7 +90,7 @@ func TestAction(t *testing.T) {
 			t.Fatalf("action.yml has no %s step", name)
 		}
 	}
-	for _, in := range []string{"working-directory", "patterns", "args"} {
+	for _, in := range []string{"working-directory", "patterns", "args", "baseline"} {
 		if _, ok := a.Inputs[in]; !ok {
 			t.Errorf("action.yml has no input %q", in)
 		}
@@ -156,6 +157,27 @@ func TestAction(t *testing.T) {
 		t.Fatalf("the run step's outputs are %q, want sarif=%s", outputs, sarif)
 	}
 	validateSARIF(t, sarif)
+
+	// With the baseline input naming a baseline of every finding: the
+	// step passes, and the SARIF file has no result.
+	base := filepath.Join(tmp, "baseline.json")
+	if out, code := exampletest.Run(t, dir, bin, withOptIn("-baseline-write", base, "./...")...); code != 0 {
+		t.Fatalf("-baseline-write exited %d:\n%s", code, out)
+	}
+	cmd = exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Dir = filepath.Join(dir, a.Inputs["working-directory"].Default)
+	cmd.Env = pathWith(filepath.Dir(bin), append(env, "GITHUB_OUTPUT="+ghOutput, "BASELINE="+base)...)
+	if out, err := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 0 {
+		t.Fatalf("the run step with a baseline of every finding exited %d (%v), want 0:\n%s", cmd.ProcessState.ExitCode(), err, out)
+	}
+	var log sarifLog
+	data, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != 0 {
+		t.Errorf("the SARIF file with a baseline of every finding: %v, %d runs, want one run without results", err, len(log.Runs))
+	}
 }
 
 // TestPreCommitHook runs the hook's entry and args, as pre-commit does

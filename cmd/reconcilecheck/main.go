@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+	"github.com/reconcilecheck/reconcilecheck/internal/baseline"
 	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
@@ -103,6 +104,9 @@ func drive(args []string) int {
 		if err != nil {
 			return fail(fmt.Errorf("reading go vet's output: %w", err))
 		}
+		if findings, _, err = newFindings(o, findings, base); err != nil {
+			return fail(err)
+		}
 		files, skipped, err := fixedFiles(findings)
 		if err != nil {
 			return fail(err)
@@ -135,6 +139,24 @@ func drive(args []string) int {
 	if err != nil {
 		return fail(fmt.Errorf("reading go vet's output: %w", err))
 	}
+	if o.baselineWrite != "" {
+		n, err := baseline.Write(o.baselineWrite, findings, repoRoot(base))
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(os.Stderr, "reconcilecheck: recorded %d findings in %s\n", n, o.baselineWrite)
+		return code // 0, or 1 when a package does not compile
+	}
+	findings, stale, err := newFindings(o, findings, base)
+	if err != nil {
+		return fail(err)
+	}
+	if len(stale) > 0 {
+		fmt.Fprintf(os.Stderr, "reconcilecheck: %d findings of baseline %s are gone (fixed, moved to another file or reworded): write it again with -baseline-write\n", len(stale), o.baseline)
+		for _, e := range stale {
+			fmt.Fprintf(os.Stderr, "\t%s: %s: %s\n", e.File, e.Check, e.Message)
+		}
+	}
 	if o.sarif != "" {
 		if err := writeSARIF(o.sarif, findings, base); err != nil {
 			return fail(err)
@@ -142,13 +164,31 @@ func drive(args []string) int {
 	}
 	if o.json {
 		// go vet -json reports in its output and exits 0 with findings.
-		os.Stdout.Write(out.Bytes())
+		if o.baseline == "" {
+			os.Stdout.Write(out.Bytes())
+		} else if err := vetjson.Write(os.Stdout, findings); err != nil {
+			return fail(err)
+		}
 		return code
 	}
 	if n := printText(os.Stderr, findings, base); n > 0 && code == 0 {
 		code = 1
 	}
 	return code
+}
+
+// newFindings returns the findings that the -baseline file does not
+// hold (all of them without one), and its entries no finding matched.
+// The file is read afresh at each call: -fix matches twice.
+func newFindings(o options, fs []finding, base string) ([]finding, []baseline.Entry, error) {
+	if o.baseline == "" {
+		return fs, nil, nil
+	}
+	set, err := baseline.Read(o.baseline, repoRoot(base))
+	if err != nil {
+		return nil, nil, err
+	}
+	return set.New(fs), set.Stale(), nil
 }
 
 // fail prints err as one line and returns its exit status.
@@ -220,6 +260,8 @@ var commandFlags = [][2]string{
 	{"-fix", "apply the suggested fixes, then print the findings left (those without a fix)"},
 	{"-diff", "print the suggested fixes as a unified diff; change nothing"},
 	{"-sarif file", "also write the findings to file as SARIF 2.1.0 (for code scanning)"},
+	{"-baseline file", "report only the findings file does not hold (written by -baseline-write, or -json output); list its entries that are gone"},
+	{"-baseline-write file", "record the findings in file, as a baseline, and exit 0"},
 	{"-<check>=false", "disable a check, e.g. -notfounderr=false"},
 	{"-<check>", "run only the checks named so, those off by default too (go vet's rule: naming one check disables the rest)"},
 	{"-<check>.enable", "turn a check on (the checks marked off below ship off) or, =false, off"},

@@ -10,12 +10,15 @@ import (
 
 // options is the standalone command's parsed command line.
 type options struct {
-	dir      string   // -C: directory to run in ("" for the current one)
-	json     bool     // -json: print go vet's JSON
-	fix      bool     // -fix: apply the suggested fixes
-	diff     bool     // -diff: print the suggested fixes as a diff
-	sarif    string   // -sarif: also write a SARIF 2.1.0 log to this file
-	vetFlags []string // passed to go vet: check flags and build flags
+	dir   string // -C: directory to run in ("" for the current one)
+	json  bool   // -json: print go vet's JSON
+	fix   bool   // -fix: apply the suggested fixes
+	diff  bool   // -diff: print the suggested fixes as a diff
+	sarif string // -sarif: also write a SARIF 2.1.0 log to this file
+	// baseline: -baseline, report only the findings this file does not
+	// hold; baselineWrite: -baseline-write, record the findings there.
+	baseline, baselineWrite string
+	vetFlags                []string // passed to go vet: check flags and build flags
 	// listFlags are the build flags that change which packages the
 	// patterns match, passed to the go list run that checks them.
 	listFlags []string
@@ -97,6 +100,16 @@ func parseArgs(args []string) (options, error) {
 			if err == nil && o.sarif == "" {
 				err = usagef("-sarif needs a file name")
 			}
+		case name == "baseline":
+			o.baseline, err = needValue()
+			if err == nil && o.baseline == "" {
+				err = usagef("-baseline needs a file name")
+			}
+		case name == "baseline-write":
+			o.baselineWrite, err = needValue()
+			if err == nil && o.baselineWrite == "" {
+				err = usagef("-baseline-write needs a file name")
+			}
 		case name == "json":
 			o.json, err = boolValue()
 		case name == "fix":
@@ -148,6 +161,8 @@ func parseArgs(args []string) (options, error) {
 		return o, usagef("-json cannot be combined with -fix or -diff")
 	case o.diff && o.sarif != "":
 		return o, usagef("-sarif cannot be combined with -diff")
+	case o.baselineWrite != "" && (o.baseline != "" || o.fix || o.diff || o.json || o.sarif != ""):
+		return o, usagef("-baseline-write only records the findings: it takes no -baseline, -fix, -diff, -json or -sarif")
 	}
 	return o, nil
 }

@@ -15,16 +15,16 @@ import (
 
 // Diagnostic is one finding in go vet's -json output.
 type Diagnostic struct {
-	Category string `json:"category"`
+	Category string `json:"category,omitempty"`
 	Posn     string `json:"posn"`
-	End      string `json:"end"`
+	End      string `json:"end,omitempty"`
 	Message  string `json:"message"`
 	Related  []struct {
 		Posn    string `json:"posn"`
-		End     string `json:"end"`
+		End     string `json:"end,omitempty"`
 		Message string `json:"message"`
-	} `json:"related"`
-	SuggestedFixes []Fix `json:"suggested_fixes"`
+	} `json:"related,omitempty"`
+	SuggestedFixes []Fix `json:"suggested_fixes,omitempty"`
 }
 
 // Fix is one suggested fix: its message and its edits.
@@ -90,6 +90,37 @@ func Parse(out []byte) ([]Finding, error) {
 		return a.Check < b.Check
 	})
 	return fs, nil
+}
+
+// Write writes findings in go vet's -json form, a JSON object per
+// package (in the order of their first finding): what Parse reads.
+func Write(w io.Writer, fs []Finding) error {
+	var pkgs []string
+	trees := map[string]map[string]any{}
+	for _, f := range fs {
+		tree, ok := trees[f.Pkg]
+		if !ok {
+			tree = map[string]any{}
+			trees[f.Pkg] = tree
+			pkgs = append(pkgs, f.Pkg)
+		}
+		if f.Err != "" {
+			tree[f.Check] = map[string]string{"error": f.Err}
+			continue
+		}
+		diags, _ := tree[f.Check].([]Diagnostic)
+		tree[f.Check] = append(diags, f.Diag)
+	}
+	for _, pkg := range pkgs {
+		data, err := json.MarshalIndent(map[string]any{pkg: trees[pkg]}, "", "\t")
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(data, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PosnLess orders go vet positions by file, line and column.
