@@ -13,5 +13,8 @@
 // advances, so nothing reconciles the object again until an unrelated
 // event or the periodic resync, hours later. Return
 // ctrl.Result{RequeueAfter: d} with d the time left; the suggested fix
-// does so where the time left can be written from the condition.
+// does so where the time left can be written from the condition. It also
+// reports a final return of ctrl.Result{} after statements that compute
+// the time left until a moment into a local variable (time.Until(t),
+// t.Sub(now)) and only log it.
 package timewait

@@ -45,6 +45,8 @@ func run(pass *analysis.Pass) (any, error) {
 		locals: map[ast.Node]map[*types.Var]*local{},
 		chains: map[*ssa.Function][]*ssa.Function{},
 
+		reported: map[*ast.ReturnStmt]bool{},
+
 		visiting: map[*types.Var]bool{},
 	}
 	for _, r := range set.Roots {
@@ -71,6 +73,8 @@ type checker struct {
 	fn       *ssa.Function
 	vars     map[*types.Var]*local
 	visiting map[*types.Var]bool
+	// reported holds the returns reported, each once.
+	reported map[*ast.ReturnStmt]bool
 }
 
 // local is what a local variable is assigned in its function.
@@ -106,6 +110,16 @@ func (c *checker) check(fn *ssa.Function) {
 			return false // a function of its own
 		case *ast.IfStmt:
 			c.ifStmt(n)
+		}
+		return true
+	})
+	// Then the returns after the time left is computed and only logged.
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			c.unusedLeft(n)
 		}
 		return true
 	})
@@ -152,6 +166,7 @@ func (c *checker) ifStmt(ifs *ast.IfStmt) {
 			break
 		}
 	}
+	c.reported[rs] = true
 	c.report(rs, lit, branch, cmps)
 }
 
