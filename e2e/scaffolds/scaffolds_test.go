@@ -15,10 +15,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"sigs.k8s.io/yaml"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
 )
 
@@ -31,6 +36,9 @@ type project struct {
 	name string
 	cmds [][]string
 	want []finding
+	// lint: also add reconcilecheck to the project's own lint with the
+	// kubebuilder plugin and run "make lint" and "make lint-fix".
+	lint bool
 }
 
 // finding is an expected report: the check, the file, and text of the
@@ -84,6 +92,7 @@ var projects = []project{
 			addBeforeDeletion("internal/controller/memcached_controller.go", "memcached"),
 			addBeforeDeletion("internal/controller/busybox_controller.go", "busybox"),
 		},
+		lint: true,
 	},
 	{
 		name: "multigroup",
@@ -141,6 +150,9 @@ func TestScaffolds(t *testing.T) {
 			t.Logf("reconcilecheck -json ./...: %s", time.Since(start).Round(time.Second))
 			got := exampletest.JSONFindings(t, dir, out)
 			check(t, dir, p.want, got)
+			if p.lint && !t.Failed() {
+				makeLint(t, dir, filepath.Join(bin, "kubebuilder"), p.want)
+			}
 		})
 	}
 }
@@ -186,14 +198,175 @@ func sourceLine(t *testing.T, file string, line int) string {
 // run runs a command in dir, failing the test with its output if it fails.
 func run(t *testing.T, dir string, env []string, name string, args ...string) {
 	t.Helper()
+	if out, err := runOut(t, dir, env, name, args...); err != nil {
+		t.Fatalf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, out)
+	}
+}
+
+// runOut runs a command in dir and returns its combined output.
+func runOut(t *testing.T, dir string, env []string, name string, args ...string) ([]byte, error) {
+	t.Helper()
 	start := time.Now()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, out.Bytes())
-	}
+	err := cmd.Run()
 	t.Logf("%s %s: %s", filepath.Base(name), strings.Join(args, " "), time.Since(start).Round(time.Second))
+	return out.Bytes(), err
+}
+
+// logtoolsVersion pins the logcheck plugin that kubebuilder's
+// .custom-gcl.yml names at "latest".
+const logtoolsVersion = "v0.11.0"
+
+// makeLint adds reconcilecheck to the generated project's lint as the
+// README says — the kubebuilder plugin, run twice (the second run changes
+// nothing) — builds golangci-lint from the project's .custom-gcl.yml as
+// "golangci-lint custom" would (offline: the nested tools/golangci-lint
+// module, kubebuilder's logcheck plugin and reconcilecheck from this
+// repository), and runs the project's own "make lint" with it: the
+// findings show under their checks' names. "make lint-fix" applies the
+// fixes, the project still builds, "make lint" reports the findings
+// without a fix, and passes once they are suppressed.
+func makeLint(t *testing.T, dir, kubebuilder string, want []finding) {
+	repo := exampletest.RepoRoot(t)
+	xdg := t.TempDir()
+	pluginDir := filepath.Join(xdg, "kubebuilder", "plugins", "reconcilecheck", "v1-alpha")
+	run(t, repo, nil, "go", "build", "-o", filepath.Join(pluginDir, "reconcilecheck"), "./cmd/kubebuilder-reconcilecheck")
+	env := []string{"XDG_CONFIG_HOME=" + xdg}
+	run(t, dir, env, kubebuilder, "edit", "--plugins=reconcilecheck/v1-alpha")
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	gcl, conf := read(".custom-gcl.yml"), read(".golangci.yml")
+	if !strings.Contains(gcl, "import: \"github.com/reconcilecheck/reconcilecheck/plugin\"") || !strings.Contains(conf, "      notfounderr:\n") {
+		t.Fatalf("kubebuilder edit --plugins=reconcilecheck/v1-alpha did not add the entries:\n%s\n%s", gcl, conf)
+	}
+	run(t, dir, env, kubebuilder, "edit", "--plugins=reconcilecheck/v1-alpha")
+	if read(".custom-gcl.yml") != gcl || read(".golangci.yml") != conf {
+		t.Error("a second kubebuilder edit --plugins=reconcilecheck/v1-alpha changed the files")
+	}
+
+	gclBin := buildCustomGolangci(t, repo, gcl)
+	// golangci-lint caches issues per package under keys that do not
+	// cover a plugin's code.
+	cache := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}
+	lint := func(target string) (string, bool) {
+		out, err := runOut(t, dir, cache, "make", target, "GOLANGCI_LINT="+gclBin)
+		return string(out), err == nil
+	}
+	// "make lint" prints file:line:col: message (check).
+	issueRE := regexp.MustCompile(`(?m)^([^\s:]+\.go):(\d+):\d+: .* \(([a-z0-9]+)\)$`)
+	checks := map[string]bool{}
+	for _, c := range registry.Checks() {
+		checks[c.Analyzer.Name] = true
+	}
+	// The suite's findings; the other linters' issues are kubebuilder's
+	// (deploy-image leaves cmd/main.go unformatted: make lint-fix
+	// formats it).
+	findings := func(out string) []exampletest.Finding {
+		var got []exampletest.Finding
+		for _, m := range issueRE.FindAllStringSubmatch(out, -1) {
+			if !checks[m[3]] {
+				t.Logf("not a reconcilecheck issue: %s", m[0])
+				continue
+			}
+			line, _ := strconv.Atoi(m[2])
+			got = append(got, exampletest.Finding{File: m[1], Line: line, Check: m[3]})
+		}
+		return got
+	}
+	out, ok := lint("lint")
+	if ok {
+		t.Fatalf("make lint passed, want the suite's findings:\n%s", out)
+	}
+	check(t, dir, want, findings(out))
+
+	if out, _ := lint("lint-fix"); strings.Contains(out, "Error") && !issueRE.MatchString(out) {
+		t.Fatalf("make lint-fix:\n%s", out)
+	}
+	run(t, dir, nil, "go", "build", "./...")
+	var left []finding
+	for _, w := range want {
+		if w.check != "updatepatch" { // the findings with a fix
+			left = append(left, w)
+		}
+	}
+	out, ok = lint("lint")
+	if ok {
+		t.Fatalf("make lint after make lint-fix passed, want the findings without a fix:\n%s", out)
+	}
+	got := findings(out)
+	check(t, dir, left, got)
+	for _, f := range got {
+		path := filepath.Join(dir, f.File)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		lines[f.Line-1] += " //nolint:" + f.Check + " // deliberate in this test"
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, ok := lint("lint"); !ok {
+		t.Errorf("make lint with the findings suppressed failed:\n%s", out)
+	}
+}
+
+// buildCustomGolangci builds golangci-lint with the plugins of the
+// project's .custom-gcl.yml, as "golangci-lint custom" would, from the
+// nested tools/golangci-lint module (whose main imports reconcilecheck's
+// plugin): the other plugins' imports are added to a copy of it.
+func buildCustomGolangci(t *testing.T, repo, customGCL string) string {
+	t.Helper()
+	var c struct {
+		Plugins []struct{ Module, Import, Version string }
+	}
+	if err := yaml.Unmarshal([]byte(customGCL), &c); err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum", "main.go"} {
+		data, err := os.ReadFile(filepath.Join(repo, "tools", "golangci-lint", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		switch name {
+		case "go.mod":
+			text = strings.Replace(text, "=> ../..", "=> "+repo, 1)
+		case "main.go":
+			var imports []string
+			for _, p := range c.Plugins {
+				if p.Module != "github.com/reconcilecheck/reconcilecheck" {
+					imports = append(imports, "\t_ \""+p.Import+"\"\n")
+				}
+			}
+			text = strings.Replace(text, "\t_ \"github.com/reconcilecheck/reconcilecheck/plugin\"\n", "\t_ \"github.com/reconcilecheck/reconcilecheck/plugin\"\n"+strings.Join(imports, ""), 1)
+		}
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range c.Plugins {
+		switch p.Module {
+		case "github.com/reconcilecheck/reconcilecheck":
+		case "sigs.k8s.io/logtools":
+			run(t, src, nil, "go", "get", p.Module+"@"+logtoolsVersion)
+		default:
+			t.Fatalf(".custom-gcl.yml names plugin %s, which the test does not know", p.Module)
+		}
+	}
+	bin := filepath.Join(t.TempDir(), "golangci-lint")
+	run(t, src, nil, "go", "mod", "tidy")
+	run(t, src, nil, "go", "build", "-o", bin, ".")
+	return bin
 }
