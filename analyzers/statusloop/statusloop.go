@@ -118,8 +118,8 @@ type write struct {
 // its own.
 func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write {
 	var out []write
-	for _, w := range c.freshWrites(fn, forType) {
-		if c.always(fn, w.call, depth == 0) {
+	for _, w := range c.freshWrites(fn, forType, depth == 0) {
+		if c.always(fn, w.call, depth == 0, forType) {
 			out = append(out, w)
 		}
 	}
@@ -135,7 +135,7 @@ func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write
 			continue
 		}
 		inner := c.loops(callee, forType, depth+1)
-		if len(inner) > 0 && c.always(fn, call, true) {
+		if len(inner) > 0 && c.always(fn, call, true, forType) {
 			out = append(out, inner...)
 		}
 	}
@@ -146,7 +146,7 @@ func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write
 // object of type forType, each with a store of a fresh value into its
 // status that dominates the write, when no comparison with the status
 // guards either.
-func (c *checker) freshWrites(fn *ssa.Function, forType types.Type) []write {
+func (c *checker) freshWrites(fn *ssa.Function, forType types.Type, root bool) []write {
 	var out []write
 	for _, site := range crapi.ClientCalls(fn) {
 		if site.Method != crapi.Update && site.Method != crapi.Patch || !crapi.IsStatusWrite(site.Call.Common(), site.ClientCall) || len(site.Args) < 2 {
@@ -156,7 +156,7 @@ func (c *checker) freshWrites(fn *ssa.Function, forType types.Type) []write {
 		if !ctrlmodel.SameKind(ssaflow.Deref(obj.Type()), ssaflow.Deref(forType)) {
 			continue
 		}
-		if c.guarded(fn, site.Call) {
+		if c.guarded(fn, site.Call, forType, root) {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -170,7 +170,7 @@ func (c *checker) freshWrites(fn *ssa.Function, forType types.Type) []write {
 					continue
 				}
 				what := fresh(st)
-				if what == "" || c.guarded(fn, st) {
+				if what == "" || c.guarded(fn, st, forType, root) {
 					continue
 				}
 				out = append(out, write{fn: fn, store: st, what: what, call: site.Call})
@@ -358,35 +358,166 @@ func keepsTime(fn *types.Func) bool {
 	return false
 }
 
-// guarded reports whether instr runs only on one side of a branch whose
-// condition compares with the previous status: it reads the status of an
-// object, calls an equality function, or passes an object or its status
-// to a call (a helper such as statusChanged(obj, new)). Error and nil
-// tests do not count.
-func (c *checker) guarded(fn *ssa.Function, instr ssa.Instruction) bool {
-	for b := instr.Block(); b != nil; b = b.Idom() {
-		for _, p := range b.Preds {
-			if !b.Dominates(instr.Block()) {
-				continue
-			}
-			iff, ok := ssaflow.Last(p).(*ssa.If)
-			if !ok || len(b.Preds) != 1 {
-				continue
-			}
-			if comparesStatus(iff.Cond) {
+// guarded reports whether instr runs only on one side of a branch that
+// may decide otherwise once the status changed (mayStop: it reads the
+// status, compares, or asks a helper given the object), and whose other
+// side may end a settled run: a return that ends well without writing the
+// object first. A branch whose other side only adds a finalizer or sets
+// a phase and returns (a transition) guards nothing: every later run
+// takes the writing side. Error and nil tests do not count.
+func (c *checker) guarded(fn *ssa.Function, instr ssa.Instruction, forType types.Type, root bool) bool {
+	target := instr.Block()
+	for b := target; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 || !b.Dominates(target) {
+			continue
+		}
+		p := b.Preds[0]
+		iff, ok := ssaflow.Last(p).(*ssa.If)
+		if !ok || len(p.Succs) != 2 {
+			continue
+		}
+		if x, _, ok := ssaflow.NilTest(iff.Cond); ok && crapi.IsError(x.Type()) {
+			continue
+		}
+		if !c.mayStop(iff.Cond, forType) {
+			continue
+		}
+		other := p.Succs[0]
+		if other == b {
+			other = p.Succs[1]
+		}
+		if c.endsSettled(fn, other, target, forType, root) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsSettled reports whether a path from start reaches a return that
+// ends a settled run without passing target: not through an error or the
+// deletion branch, and not after writing the object (a transition).
+func (c *checker) endsSettled(fn *ssa.Function, start, target *ssa.BasicBlock, forType types.Type, root bool) bool {
+	if start == target {
+		return false
+	}
+	reached := ssaflow.Reachable(start, func(from, to *ssa.BasicBlock) bool {
+		return to == target || c.exitEdge(from, to)
+	})
+	for b := range reached {
+		r, ok := ssaflow.Last(b).(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if !root || okReturn(r) && !c.transition(fn, r, forType) {
+			return true
+		}
+	}
+	return false
+}
+
+// statusField reports whether field i of the struct t points to is the
+// Status of a Kubernetes object (objects.StatusField).
+func statusField(t types.Type, i int) bool {
+	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
+	return ok && i >= 0 && i < st.NumFields() && objects.ObjectStruct(st) && st.Field(i) == objects.StatusField(t)
+}
+
+// always reports whether every settled run of fn passes instr: no path
+// from the entry to a return avoids it, other than paths that leave
+// through an error (the err != nil side of a test) or through the
+// deletion branch, paths that write the reconciled object before they
+// return (a transition: the next run differs), and the side of a branch
+// the loop cannot change that does not lead to instr (the objects on its
+// other side write on every run). For a reconcile function (root), only
+// returns with a nil error end well; for a helper, every return does.
+func (c *checker) always(fn *ssa.Function, instr ssa.Instruction, root bool, forType types.Type) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	target := instr.Block()
+	reaches := map[*ssa.BasicBlock]bool{}
+	canReach := func(b *ssa.BasicBlock) bool {
+		r, ok := reaches[b]
+		if !ok {
+			r = ssaflow.Reachable(b, nil)[target]
+			reaches[b] = r
+		}
+		return r
+	}
+	skip := func(from, to *ssa.BasicBlock) bool {
+		if c.exitEdge(from, to) {
+			return true
+		}
+		iff, ok := ssaflow.Last(from).(*ssa.If)
+		if !ok || len(from.Succs) != 2 || c.mayStop(iff.Cond, forType) {
+			return false
+		}
+		other := from.Succs[0]
+		if other == to {
+			other = from.Succs[1]
+		}
+		return !canReach(to) && canReach(other)
+	}
+	var ret func(*ssa.Return) bool
+	if root {
+		ret = func(r *ssa.Return) bool { return okReturn(r) && !c.transition(fn, r, forType) }
+	}
+	return !ssaflow.ReturnAvoiding(fn, target, skip, ret)
+}
+
+// transition reports whether an Update or Patch of an object of the For
+// type (its status too) runs before r on every path to it, in fn or in a
+// function of the package fn calls: the run changes the object, so the
+// next run takes another path (a finalizer added, a phase set).
+func (c *checker) transition(fn *ssa.Function, r *ssa.Return, forType types.Type) bool {
+	writes := map[ssa.Instruction]bool{}
+	for _, site := range crapi.ClientCalls(fn) {
+		if c.writesFor(site, forType) {
+			writes[site.Call] = true
+		}
+	}
+	for b := r.Block(); b != nil; b = b.Idom() {
+		for _, instr := range b.Instrs {
+			if writes[instr] {
 				return true
+			}
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
+			if callee == nil || callee == fn {
+				continue
+			}
+			for _, site := range crapi.ClientCalls(callee) {
+				if c.writesFor(site, forType) {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
-// comparesStatus reports whether cond reads an object's status or calls
-// a comparison.
-func comparesStatus(cond ssa.Value) bool {
-	if x, _, ok := ssaflow.NilTest(cond); ok && crapi.IsError(x.Type()) {
+// writesFor reports an Update or Patch (of the object or its status) of an
+// object of the For type.
+func (c *checker) writesFor(site crapi.ClientSite, forType types.Type) bool {
+	if site.Method != crapi.Update && site.Method != crapi.Patch || len(site.Args) < 2 {
 		return false
 	}
+	return ctrlmodel.SameKind(ssaflow.Deref(ssaflow.Strip(site.Args[1]).Type()), ssaflow.Deref(forType))
+}
+
+// mayStop reports whether a branch condition may change from one run to
+// the next while only the status changes: it reads an object's status,
+// compares (DeepEqual, Equal, Diff), reads the clock, is a flag set in
+// branches (a boolean phi), or calls a function given the reconciled
+// object (its type, or an interface it implements) or no object at all
+// (what it decides on is not known). The spec and metadata of the
+// reconciled object, other objects (another kind's, read from the API)
+// and the reconciler's settings do not change when its status is
+// written: a branch on them takes the same side on every run.
+func (c *checker) mayStop(cond ssa.Value, forType types.Type) bool {
 	found := false
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
@@ -406,21 +537,19 @@ func comparesStatus(cond ssa.Value) bool {
 				found = true
 				return
 			}
-		case *ssa.Call:
-			// A call deciding on objects or their parts: a comparison
-			// or a helper that looks at the status.
-			if !crapi.IsError(x.Type()) {
-				for _, a := range crapi.CallArgs(x.Common()) {
-					if t := ssaflow.Strip(a).Type(); objects.ObjectParam(t) || objects.ObjectParam(types.NewPointer(t)) {
-						found = true
-						return
-					}
-				}
-				if fn := crapi.Callee(x.Common()); fn != nil && (knowledge.DeepEqual(fn) || fn.Name() == "DeepEqual" || fn.Name() == "Equal" || fn.Name() == "Diff") {
-					found = true
-					return
-				}
+		case *ssa.Phi:
+			if b, ok := x.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+				found = true
+				return
 			}
+		case *ssa.Call:
+			if c.callMayStop(x.Common(), forType) {
+				found = true
+				return
+			}
+		}
+		if isObject(v.Type()) {
+			return // an object: its fields were looked at above
 		}
 		for _, s := range ssaflow.Sources(v, true) {
 			walk(s, depth+1)
@@ -430,27 +559,57 @@ func comparesStatus(cond ssa.Value) bool {
 	return found
 }
 
-// statusField reports whether field i of the struct t points to is the
-// Status of a Kubernetes object (objects.StatusField).
-func statusField(t types.Type, i int) bool {
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	return ok && i >= 0 && i < st.NumFields() && objects.ObjectStruct(st) && st.Field(i) == objects.StatusField(t)
+// callMayStop reports whether a call in a branch condition may decide
+// differently once the status changed (see mayStop).
+func (c *checker) callMayStop(cc *ssa.CallCommon, forType types.Type) bool {
+	if _, ok := cc.Value.(*ssa.Builtin); ok {
+		return false // len, cap...
+	}
+	fn := crapi.Callee(cc)
+	if fn == nil {
+		return true // a function value or interface method of no known kind
+	}
+	if knowledge.DeepEqual(fn) || fn.Name() == "DeepEqual" || fn.Name() == "Equal" || fn.Name() == "Diff" {
+		return true
+	}
+	if _, ok := crapi.ReadsClock(fn); ok {
+		return true
+	}
+	args := cc.Args
+	if cc.IsInvoke() {
+		args = append([]ssa.Value{cc.Value}, args...)
+	}
+	objs := 0
+	for _, a := range args {
+		t := ssaflow.Strip(a).Type()
+		if !isObject(t) {
+			continue
+		}
+		objs++
+		if mayBe(t, forType) {
+			return true
+		}
+	}
+	return objs == 0 && !knowledge.Pure(fn)
 }
 
-// always reports whether every run of fn that ends well passes instr:
-// no path from the entry to a return avoids it, other than paths that
-// leave through an error (the err != nil side of a test) or through the
-// deletion branch. For a reconcile function (root), only returns with a
-// nil error end well; for a helper, every return does.
-func (c *checker) always(fn *ssa.Function, instr ssa.Instruction, root bool) bool {
-	if len(fn.Blocks) == 0 {
-		return false
+// isObject reports a Kubernetes object: a pointer to an object struct,
+// an object struct, or an interface with an object's methods.
+func isObject(t types.Type) bool {
+	return objects.ObjectParam(t) || objects.ObjectParam(types.NewPointer(t))
+}
+
+// mayBe reports whether a value of type t may be the reconciled object:
+// its type, or an interface its type implements.
+func mayBe(t, forType types.Type) bool {
+	ft := ssaflow.Deref(forType)
+	if types.Identical(ssaflow.Deref(t), ft) {
+		return true
 	}
-	var ret func(*ssa.Return) bool
-	if root {
-		ret = okReturn
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		return types.Implements(types.NewPointer(ft), it) || types.Implements(ft, it)
 	}
-	return !ssaflow.ReturnAvoiding(fn, instr.Block(), c.exitEdge, ret)
+	return false
 }
 
 // exitEdge reports an edge that leaves the normal path: to the side of a
