@@ -169,18 +169,29 @@ func TestGolangciLint(t *testing.T) {
 		}
 	})
 
+	// A check off by default is commented out in the generated entries:
+	// golangci-lint does not know its linter until its two lines are
+	// uncommented, and runs it then. (No check off by default has a case
+	// in the example: the run has no finding.)
 	t.Run("opt-in check", func(t *testing.T) {
+		const check = "finalizerreturn"
+		if !registry.IsOffByDefault(check) {
+			t.Fatalf("%s is on by default: pick a check that ships off", check)
+		}
 		data, err := os.ReadFile(filepath.Join(dir, ".golangci.yml"))
 		if err != nil {
 			t.Fatal(err)
 		}
+		if out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "./..."); code != 3 || !strings.Contains(string(out), check) {
+			t.Errorf("golangci-lint --enable-only %s with its lines commented out: exit %d, want 3 (unknown linter):\n%s", check, code, out)
+		}
 		// Uncommenting its two lines, as the generated text says.
-		conf := strings.Replace(string(data), "    # - statusloop\n", "    - statusloop\n", 1)
+		conf := strings.Replace(string(data), "    # - "+check+"\n", "    - "+check+"\n", 1)
 		var lines []string
 		in := false
 		for _, l := range strings.Split(conf, "\n") {
 			switch {
-			case l == "      # statusloop:":
+			case l == "      # "+check+":":
 				in = true
 			case in && !strings.HasPrefix(l, "      #   "):
 				in = false
@@ -196,8 +207,11 @@ func TestGolangciLint(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer os.Remove(path)
-		out, _ := exampletest.Run(t, dir, gcl, "run", "--enable-only", "statusloop", "--config="+path, "--output.json.path=stdout", "./...")
-		exampletest.Diff(t, exampletest.OptInExpectations(t, dir, "statusloop"), jsonIssues(t, out, perCheck))
+		out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "--config="+path, "--output.json.path=stdout", "./...")
+		if code != 0 {
+			t.Errorf("golangci-lint --enable-only %s uncommented: exit %d, want 0:\n%s", check, code, out)
+		}
+		exampletest.Diff(t, nil, jsonIssues(t, out, perCheck))
 	})
 
 	t.Run("bad settings", func(t *testing.T) {

@@ -182,7 +182,7 @@ func TestAction(t *testing.T) {
 
 // TestPreCommitHook runs the hook's entry and args, as pre-commit does
 // with pass_filenames false, in the example: with the opt-in flags before
-// the hook's args, as a user's args: [-statusloop.enable, ./...] would.
+// the hook's args, as a user's args: [-finalizerreturn.enable, ./...] would.
 func TestPreCommitHook(t *testing.T) {
 	var hooks []struct {
 		ID            string   `json:"id"`

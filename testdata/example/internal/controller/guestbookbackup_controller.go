@@ -165,7 +165,7 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	// that time comes: the annotation's own change was the last event.
 	if at, ok := notBefore(backup); ok && time.Now().Before(at) {
 		log.Info("Backup not due yet", "notBefore", at)
-		return ctrl.Result{}, nil // expect with -timewait.enable: timewait
+		return ctrl.Result{}, nil // expect: timewait
 	}
 
 	if controllerutil.AddFinalizer(backup, backupFinalizer) {

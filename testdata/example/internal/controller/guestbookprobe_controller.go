@@ -64,7 +64,7 @@ func (r *GuestbookProbeReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 
 	// Every write is a status-only update that this controller's For
 	// lets through: the write starts the next reconcile, for ever.
-	gb.Status.LastProbeTime = &metav1.Time{Time: metav1.Now().Time} // expect with -statusloop.enable: statusloop
+	gb.Status.LastProbeTime = &metav1.Time{Time: metav1.Now().Time} // expect: statusloop
 	return ctrl.Result{}, r.Status().Update(ctx, gb)
 }
 
