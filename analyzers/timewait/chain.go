@@ -315,3 +315,17 @@ func (c *checker) anchors(e ast.Expr, out map[types.Object]bool, depth int) {
 		return true
 	})
 }
+
+// resultChain returns the chain of the function being checked (see chain)
+// when its empty Result is the reconcile's as written: nil when no chain
+// leads to a reconcile function, or a function of it may set its results
+// in a defer.
+func (c *checker) resultChain() []*ssa.Function {
+	chain := c.chain(c.fn, 0, map[*ssa.Function]bool{})
+	for _, fn := range chain {
+		if resultsDeferred(fn) {
+			return nil
+		}
+	}
+	return chain
+}

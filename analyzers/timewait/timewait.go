@@ -147,14 +147,9 @@ func (c *checker) ifStmt(ifs *ast.IfStmt) {
 	if rs == nil {
 		return
 	}
-	chain := c.chain(c.fn, 0, map[*ssa.Function]bool{})
+	chain := c.resultChain()
 	if chain == nil {
 		return
-	}
-	for _, fn := range chain {
-		if resultsDeferred(fn) {
-			return
-		}
 	}
 	if c.requeuedElsewhere(chain, cmps, rs) {
 		return

@@ -12,7 +12,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
@@ -41,14 +40,8 @@ func (c *checker) unusedLeft(block *ast.BlockStmt) {
 		if v == nil || !c.usedOnlyIn(v, run[0].Pos(), rs.Pos()) {
 			continue
 		}
-		chain := c.chain(c.fn, 0, map[*ssa.Function]bool{})
-		if chain == nil {
+		if c.resultChain() == nil {
 			return
-		}
-		for _, fn := range chain {
-			if resultsDeferred(fn) {
-				return
-			}
 		}
 		c.reported[rs] = true
 		typ := c.text(lit.Type)
