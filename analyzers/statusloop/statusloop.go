@@ -123,6 +123,7 @@ func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write
 			out = append(out, w)
 		}
 	}
+	out = append(out, c.retried(fn, forType, depth)...)
 	if depth > 0 {
 		return out
 	}
@@ -140,6 +141,56 @@ func (c *checker) loops(fn *ssa.Function, forType types.Type, depth int) []write
 		}
 	}
 	return out
+}
+
+// retried returns the fresh status writes made on every run of a closure
+// that fn hands to a retrier that runs it until it succeeds
+// (retry.RetryOnConflict, retry.OnError: knowledge's RetriesOnError
+// rows), when fn calls the retrier on every successful run. The closure
+// runs within fn's run, as a helper does.
+func (c *checker) retried(fn *ssa.Function, forType types.Type, depth int) []write {
+	var out []write
+	for call := range ssaflow.Calls(fn) {
+		if _, isGo := call.(*ssa.Go); isGo {
+			continue
+		}
+		cc := call.Common()
+		r, ok := knowledge.RetrierOf(crapi.Callee(cc))
+		args := crapi.CallArgs(cc)
+		if !ok || r.Kind != knowledge.RetriesOnError || r.Arg >= len(args) {
+			continue
+		}
+		closure := funcArg(args[r.Arg])
+		if closure == nil || closure == fn || !c.funcs[closure] {
+			continue
+		}
+		inner := c.loops(closure, forType, max(depth, 1))
+		if len(inner) > 0 && c.always(fn, call, depth == 0, forType) {
+			out = append(out, inner...)
+		}
+	}
+	return out
+}
+
+// funcArg returns the function a function argument is: a closure, a
+// function or a method value of the package, through conversions.
+func funcArg(v ssa.Value) *ssa.Function {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.MakeClosure:
+			f, _ := x.Fn.(*ssa.Function)
+			return f
+		case *ssa.Function:
+			return x
+		}
+		return nil
+	}
 }
 
 // freshWrites returns fn's status writes (Status().Update/Patch) of an
