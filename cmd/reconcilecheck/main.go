@@ -92,6 +92,12 @@ func drive(args []string) int {
 	if err != nil {
 		return fail(err)
 	}
+	if o.baseline != "" {
+		// A baseline that cannot be read fails before the analysis.
+		if _, err := baseline.Read(o.baseline, repoRoot(base)); err != nil {
+			return fail(err)
+		}
+	}
 	vet := append([]string{"vet", "-vettool=" + self}, o.vetFlags...)
 	if o.diff || o.fix {
 		// The fixes come from the same -json run as the findings (see

@@ -110,6 +110,8 @@ func parseArgs(args []string) (options, error) {
 			if err == nil && o.baselineWrite == "" {
 				err = usagef("-baseline-write needs a file name")
 			}
+		case name == "golangci-config":
+			err = usagef("-golangci-config prints the golangci-lint entries and takes no other argument")
 		case name == "json":
 			o.json, err = boolValue()
 		case name == "fix":
