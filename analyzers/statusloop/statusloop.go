@@ -36,6 +36,9 @@ type checker struct {
 	pass  *analysis.Pass
 	objs  *objects.Result
 	funcs map[*ssa.Function]bool // the reconcile set
+	// writes caches forWrites; a package's controllers have one For
+	// type each, so the cache is per controller (reset in run).
+	writes map[*ssa.Function]map[ssa.Instruction]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			continue
 		}
+		c.writes = map[*ssa.Function]map[ssa.Instruction]bool{}
 		for _, w := range c.loops(root.Fn, ctl.For[0], 0) {
 			if reported[w.store.Pos()] {
 				continue
@@ -160,7 +164,7 @@ func (c *checker) retried(fn *ssa.Function, forType types.Type, depth int) []wri
 		if !ok || r.Kind != knowledge.RetriesOnError || r.Arg >= len(args) {
 			continue
 		}
-		closure := funcArg(args[r.Arg])
+		closure := ssaflow.FuncOf(args[r.Arg])
 		if closure == nil || closure == fn || !c.funcs[closure] {
 			continue
 		}
@@ -170,27 +174,6 @@ func (c *checker) retried(fn *ssa.Function, forType types.Type, depth int) []wri
 		}
 	}
 	return out
-}
-
-// funcArg returns the function a function argument is: a closure, a
-// function or a method value of the package, through conversions.
-func funcArg(v ssa.Value) *ssa.Function {
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.MakeClosure:
-			f, _ := x.Fn.(*ssa.Function)
-			return f
-		case *ssa.Function:
-			return x
-		}
-		return nil
-	}
 }
 
 // freshWrites returns fn's status writes (Status().Update/Patch) of an
@@ -521,12 +504,7 @@ func (c *checker) always(fn *ssa.Function, instr ssa.Instruction, root bool, for
 // function of the package fn calls: the run changes the object, so the
 // next run takes another path (a finalizer added, a phase set).
 func (c *checker) transition(fn *ssa.Function, r *ssa.Return, forType types.Type) bool {
-	writes := map[ssa.Instruction]bool{}
-	for _, site := range crapi.ClientCalls(fn) {
-		if c.writesFor(site, forType) {
-			writes[site.Call] = true
-		}
-	}
+	writes := c.forWrites(fn, forType)
 	for b := r.Block(); b != nil; b = b.Idom() {
 		for _, instr := range b.Instrs {
 			if writes[instr] {
@@ -536,18 +514,28 @@ func (c *checker) transition(fn *ssa.Function, r *ssa.Return, forType types.Type
 			if !ok {
 				continue
 			}
-			callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
-			if callee == nil || callee == fn {
-				continue
-			}
-			for _, site := range crapi.ClientCalls(callee) {
-				if c.writesFor(site, forType) {
-					return true
-				}
+			if callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg); callee != nil && callee != fn && len(c.forWrites(callee, forType)) > 0 {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// forWrites returns fn's Updates and Patches of an object of the For type
+// (writesFor), computed once per function.
+func (c *checker) forWrites(fn *ssa.Function, forType types.Type) map[ssa.Instruction]bool {
+	if w, ok := c.writes[fn]; ok {
+		return w
+	}
+	w := map[ssa.Instruction]bool{}
+	for _, site := range crapi.ClientCalls(fn) {
+		if c.writesFor(site, forType) {
+			w[site.Call] = true
+		}
+	}
+	c.writes[fn] = w
+	return w
 }
 
 // writesFor reports an Update or Patch (of the object or its status) of an

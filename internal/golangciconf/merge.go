@@ -3,6 +3,7 @@ package golangciconf
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/yaml"
@@ -111,7 +112,7 @@ func Merge(text string) (string, bool, error) {
 	var entries strings.Builder
 	custom := section(gen, "    custom:\n", "severity:\n")
 	for _, e := range splitEntries(custom) {
-		if contains(add, e.name) {
+		if slices.Contains(add, e.name) {
 			entries.WriteString(e.text)
 		}
 	}
@@ -131,7 +132,7 @@ func Merge(text string) (string, bool, error) {
 	var items strings.Builder
 	for _, l := range strings.SplitAfter(enable, "\n") {
 		name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(l), "# "), "- ")
-		if l != "" && contains(add, name) {
+		if l != "" && slices.Contains(add, name) {
 			items.WriteString(l)
 		}
 	}
@@ -247,13 +248,4 @@ func splitEntries(custom string) []entry {
 		out[len(out)-1].text += l
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -88,7 +88,7 @@ func sourceFunc(v ssa.Value) *ssa.Function {
 			continue
 		case *ssa.ChangeType:
 			if crapi.IsSourceFunc(x.Type()) {
-				return funcOf(x.X)
+				return ssaflow.FuncOf(x.X)
 			}
 			v = x.X
 			continue
@@ -98,23 +98,10 @@ func sourceFunc(v ssa.Value) *ssa.Function {
 	return nil
 }
 
-// funcOf returns the function a function value denotes: a declared
-// function or a closure.
-func funcOf(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case *ssa.Function:
-		return x
-	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		return fn
-	}
-	return nil
-}
-
 // sameFunc reports whether the function value v runs fn: fn itself, a
 // closure of it, or the bound method value of fn (r.enqueueAll).
 func sameFunc(v ssa.Value, fn *ssa.Function) bool {
-	f := funcOf(v)
+	f := ssaflow.FuncOf(v)
 	if f == nil {
 		return false
 	}

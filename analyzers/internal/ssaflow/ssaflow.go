@@ -438,6 +438,29 @@ func FieldName(t types.Type, i int) string {
 	return ""
 }
 
+// FuncOf returns the function a function value denotes, through its
+// conversions to a named func type or an interface: a declared function,
+// a closure, or a bound method value (its wrapper); nil otherwise.
+func FuncOf(v ssa.Value) *ssa.Function {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			return fn
+		case *ssa.Function:
+			return x
+		}
+		return nil
+	}
+	return nil
+}
+
 // Strip removes the conversions that do not change which object a value
 // denotes (to client.Object, to metav1.Object, type assertions back).
 func Strip(v ssa.Value) ssa.Value { return strip(v, false) }

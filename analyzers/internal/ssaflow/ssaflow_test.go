@@ -277,3 +277,49 @@ func TestFieldKey(t *testing.T) {
 		t.Errorf("FieldKey(t) = %q, want none", got)
 	}
 }
+
+const funcSrc = `package p
+
+type cond func() bool
+
+type R struct{}
+
+func (r *R) m() bool { return true }
+
+func take(f cond)
+func takeAny(f any)
+func declared() bool { return true }
+func values() func() bool
+
+func viaDeclared() { take(declared) }
+func viaClosure(x int) { take(func() bool { return x > 0 }) }
+func viaMethod(r *R) { take(r.m) }
+func viaAny()      { takeAny(declared) }
+func viaCall()     { take(values()) }
+`
+
+// FuncOf sees through conversions to a named func type and to an
+// interface; a function value computed by a call is not known.
+func TestFuncOf(t *testing.T) {
+	pkg := buildSSA(t, funcSrc)
+	for fn, want := range map[string]string{
+		"viaDeclared": "declared",
+		"viaClosure":  "viaClosure$1",
+		"viaMethod":   "m$bound",
+		"viaAny":      "declared",
+		"viaCall":     "",
+	} {
+		callee := "take"
+		if fn == "viaAny" {
+			callee = "takeAny"
+		}
+		got := ssaflow.FuncOf(calls(t, pkg, fn, callee)[0].Call.Args[0])
+		name := ""
+		if got != nil {
+			name = got.Name()
+		}
+		if name != want {
+			t.Errorf("FuncOf in %s = %q, want %q", fn, name, want)
+		}
+	}
+}
