@@ -108,6 +108,9 @@ var rows = func() []Row {
 		// controller-runtime.
 		{controllerutil, "AddFinalizer", Func, 0, Changes, "Finalizers"},
 		{controllerutil, "RemoveFinalizer", Func, 0, Changes, "Finalizers"},
+		// cluster-api's finalizers.EnsureFinalizer (see FinalizerHelpers).
+		{capiFinalizers, "EnsureFinalizer", Func, 2, Changes, "Finalizers"},
+		{capiFinalizers, "EnsureFinalizer", Func, AllOperands, Reads, ""},
 		{controllerutil, "SetControllerReference", Func, 1, Changes, "OwnerReferences"},
 		{controllerutil, "SetOwnerReference", Func, 1, Changes, "OwnerReferences"},
 		{controllerutil, "RemoveOwnerReference", Func, 1, Changes, "OwnerReferences"},

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -192,9 +193,10 @@ func Removal(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 			return FinalizerOp{}, false
 		}
 		args := crapi.CallArgs(cc)
+		if row, ok := knowledge.FinalizerHelperOf(fn); ok && row.Removes && row.Obj < len(args) && row.Name < len(args) {
+			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[row.Obj]), Finalizer: args[row.Name]}, true
+		}
 		switch {
-		case crapi.IsFunc(fn, crapi.ControllerutilPkg, "RemoveFinalizer") && len(args) == 2:
-			return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
 		case fn.Name() == "SetFinalizers" && fn.Signature().Recv() != nil:
 			if len(args) == 1 && extendsOld(args[0]) {
 				return FinalizerOp{}, false // append(obj.GetFinalizers(), f): an addition
@@ -236,7 +238,8 @@ func extendsOld(v ssa.Value) bool {
 	return false
 }
 
-// Addition recognises instr as controllerutil.AddFinalizer or, when h is
+// Addition recognises instr as controllerutil.AddFinalizer (or another
+// library function of knowledge.FinalizerHelpers) or, when h is
 // not nil, a helper known to add a finalizer to its parameter (Finalizer
 // is then nil).
 func Addition(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
@@ -246,8 +249,8 @@ func Addition(instr ssa.Instruction, h Helpers) (FinalizerOp, bool) {
 	}
 	fn := crapi.Callee(call.Common())
 	args := crapi.CallArgs(call.Common())
-	if crapi.IsFunc(fn, crapi.ControllerutilPkg, "AddFinalizer") && len(args) == 2 {
-		return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[0]), Finalizer: args[1]}, true
+	if row, ok := knowledge.FinalizerHelperOf(fn); ok && !row.Removes && row.Obj < len(args) && row.Name < len(args) {
+		return FinalizerOp{Instr: instr, Obj: ssaflow.Strip(args[row.Obj]), Finalizer: args[row.Name]}, true
 	}
 	if h != nil && fn != nil {
 		if param, ok := h.AddsFinalizer(fn); ok && param < len(args) {
@@ -299,13 +302,12 @@ func DeletionRead(instr ssa.Instruction, h Helpers) (ssa.Value, bool) {
 }
 
 // nameArgs are the library functions given a finalizer's name, and the
-// index of that argument (the receiver excluded).
+// index of that argument (the receiver excluded), besides those that add
+// or remove one (knowledge.FinalizerHelpers).
 var nameArgs = []struct {
 	pkg, recv, name string
 	arg             int
 }{
-	{crapi.ControllerutilPkg, "", "AddFinalizer", 1},
-	{crapi.ControllerutilPkg, "", "RemoveFinalizer", 1},
 	{crapi.ControllerutilPkg, "", "ContainsFinalizer", 1},
 	{crapi.FinalizerPkg, "Registerer", "Register", 0}, // embedded in Finalizers
 }
@@ -313,6 +315,9 @@ var nameArgs = []struct {
 // NameArg reports which argument of a call of fn (the receiver excluded)
 // is a finalizer's name.
 func NameArg(fn *types.Func) (int, bool) {
+	if row, ok := knowledge.FinalizerHelperOf(fn); ok {
+		return row.Name, true
+	}
 	for _, n := range nameArgs {
 		if n.recv == "" && crapi.IsFunc(fn, n.pkg, n.name) || n.recv != "" && crapi.IsMethod(fn, n.pkg, n.recv, n.name) {
 			return n.arg, true
