@@ -67,7 +67,9 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 			}
 		}
 		for _, op := range ev.Removals {
-			if objs.Same(fn, op.Obj, obj) {
+			// A converted copy handed to the helper that removes its
+			// finalizer (CAPD's backends) stands for the object.
+			if objs.Same(fn, op.Obj, obj) || objs.ConvertedFrom(fn, op.Obj, obj) {
 				removals = append(removals, op)
 			}
 		}

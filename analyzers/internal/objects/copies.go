@@ -1,6 +1,7 @@
 package objects
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -153,4 +154,40 @@ func harmlessCall(cc *ssa.CallCommon, v ssa.Value) bool {
 		return fn.Name() == "DeepCopy" || fn.Name() == "DeepCopyObject" || fn.Name() == "GetObjectKind"
 	}
 	return false
+}
+
+// ConvertedFrom reports whether v is a copy of obj in another form, made
+// by a call of a function given obj as its only object argument and
+// returning an object: obj.DeepCopy(), or a conversion of the module
+// (cluster-api's CAPD hands dockerClusterToDevCluster(obj) to the backend
+// that removes its finalizer, and copies the result back in a deferred
+// call). Identity (Same) keeps such a copy apart from obj; a check that
+// asks where obj's finalizers are handled asks this too.
+func (r *Result) ConvertedFrom(fn *ssa.Function, v, obj ssa.Value) bool {
+	v = ssaflow.Strip(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A variable a closure captures (the deferred copy back) lives
+		// in memory: its one stored value.
+		if st := ssaflow.CellStores(ld.X); len(st) == 1 {
+			v = ssaflow.Strip(st[0])
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || call.Call.StaticCallee() == nil || !ObjectParam(call.Type()) {
+		return false
+	}
+	if _, _, isClient := crapi.ClientCallSSA(call.Common()); isClient {
+		return false
+	}
+	var given ssa.Value
+	for _, a := range call.Call.Args {
+		if !ObjectParam(a.Type()) {
+			continue
+		}
+		if given != nil {
+			return false // made from several objects: a new one
+		}
+		given = a
+	}
+	return given != nil && (given == obj || r.Same(fn, given, obj))
 }

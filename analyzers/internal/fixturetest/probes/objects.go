@@ -14,7 +14,7 @@ import (
 )
 
 // Objects reports what the layer answers at each call of the fixtures'
-// probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj),
+// probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj), probe.Converted(v, obj),
 // probe.History(obj), probe.Since(obj), probe.Name(obj).
 var Objects = &analysis.Analyzer{
 	Name:     "objectsprobe",
@@ -62,6 +62,12 @@ func runObjects(pass *analysis.Pass) (any, error) {
 					default:
 						pass.Reportf(call.Pos(), "part %s %s depth %d", classes(p.Class), p.Name, p.Depth)
 					}
+				case "Converted":
+					answer := "another"
+					if r.ConvertedFrom(fn, args[0], args[1]) {
+						answer = "converted"
+					}
+					pass.Reportf(call.Pos(), "%s", answer)
 				case "Name":
 					src, ok := r.NameSource(args[0])
 					if !ok {

@@ -24,3 +24,7 @@ func Alias(a, b any) {}
 // Made asks which fields obj was given since it was made: the changes of
 // its history here, and those of the module's constructor that made it.
 func Made(obj any) {}
+
+// Converted asks whether v is a copy of obj in another form ("converted")
+// or another object.
+func Converted(v, obj any) {}
