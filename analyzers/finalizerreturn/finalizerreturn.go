@@ -48,6 +48,21 @@ type deletionBranch struct {
 	removal lifecycle.FinalizerOp
 }
 
+// frame is a function in which the reconciled object obj is known to
+// exist from the block exists on: the reconcile function after its Get,
+// or a helper it hands the object to and returns from (then obj is the
+// helper's parameter and exists its entry).
+type frame struct {
+	fn     *ssa.Function
+	obj    ssa.Value
+	exists *ssa.BasicBlock
+	// call is the caller's call of a helper frame (nil for the reconcile
+	// function); addedBefore: the caller may add the finalizer before it.
+	call        *ssa.Call
+	addedBefore bool
+	callerAdds  int
+}
+
 func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 	fn := r.Fn
 	for _, site := range crapi.ClientCalls(fn) {
@@ -59,49 +74,230 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 		if exists == nil {
 			continue
 		}
-		ev := objs.Lifecycle(fn)
-		var adds, removals []lifecycle.FinalizerOp
-		for _, op := range ev.Additions {
-			if objs.Same(fn, op.Obj, obj) {
-				adds = append(adds, op)
-			}
+		top := frame{fn: fn, obj: obj, exists: exists}
+		if analyze(pass, objs, top) {
+			continue // one per object: the first return explains the others
 		}
-		for _, op := range ev.Removals {
-			// A converted copy handed to the helper that removes its
-			// finalizer (CAPD's backends) stands for the object.
-			if objs.Same(fn, op.Obj, obj) || objs.ConvertedFrom(fn, op.Obj, obj) {
-				removals = append(removals, op)
-			}
-		}
-		if len(adds) == 0 || len(removals) == 0 {
-			continue // not a finalizer this reconciler manages here
-		}
-		branches := deletionBranches(fn, objs, obj, removals)
-		if len(branches) == 0 {
-			continue
-		}
-		reach := ssaflow.Reachable(exists, nil)
-		for ret := range ssaflow.Returns(fn) {
-			if ssaflow.Dead(ret.Block()) {
-				continue // behind a branch no execution takes
-			}
-			if b, ok := skipped(fn, objs, obj, exists, reach, branches, removals, ret); ok {
-				if settled(fn, objs, apimarkers.Of(pass), obj, ret, adds) {
-					continue // an object returning there never gets the finalizer
-				}
-				report(pass, fn, ret, b)
-				break // one per object: the first return explains the others
+		for _, sub := range tailHelpers(objs, top) {
+			if analyze(pass, objs, sub) {
+				break
 			}
 		}
 	}
+}
+
+// finalizerOps returns the additions and removals of f's object in f's
+// function; a removal from a converted copy handed to the helper that
+// removes its finalizer (CAPD's backends) counts as the object's.
+func finalizerOps(objs *objects.Result, fn *ssa.Function, obj ssa.Value) (adds, removals []lifecycle.FinalizerOp) {
+	ev := objs.Lifecycle(fn)
+	for _, op := range ev.Additions {
+		if objs.Same(fn, op.Obj, obj) {
+			adds = append(adds, op)
+		}
+	}
+	for _, op := range ev.Removals {
+		if objs.Same(fn, op.Obj, obj) || objs.ConvertedFrom(fn, op.Obj, obj) {
+			removals = append(removals, op)
+		}
+	}
+	return adds, removals
+}
+
+// analyze reports the first success return of f that skips its deletion
+// branch, and reports whether it did.
+func analyze(pass *analysis.Pass, objs *objects.Result, f frame) bool {
+	fn, obj := f.fn, f.obj
+	adds, removals := finalizerOps(objs, fn, obj)
+	if len(adds)+f.callerAdds == 0 || len(removals) == 0 {
+		return false // not a finalizer this reconciler manages here
+	}
+	branches := deletionBranches(fn, objs, obj, removals)
+	if len(branches) == 0 {
+		return false
+	}
+	m := apimarkers.Of(pass)
+	reach := ssaflow.Reachable(f.exists, nil)
+	for ret := range ssaflow.Returns(fn) {
+		if ssaflow.Dead(ret.Block()) {
+			continue // behind a branch no execution takes
+		}
+		success, via := successNoRequeue(ret), (*helperReturn)(nil)
+		if !success {
+			via = ptrHelperSuccess(objs, m, f, ret)
+			success = via != nil
+		}
+		if !success {
+			continue
+		}
+		if b, ok := skipped(f, objs, reach, branches, removals, ret, via); ok {
+			if settled(fn, objs, m, obj, ret, adds, f.addedBefore) {
+				continue // an object returning there never gets the finalizer
+			}
+			report(pass, fn, ret, b, via)
+			return true
+		}
+	}
+	return false
+}
+
+// tailHelpers returns the helpers of this package that f's function hands
+// its object to, where the object exists, and whose results it returns as
+// they are (return r.reconcile(ctx, obj)): their early returns are the
+// reconcile's. Not when the caller has looked at the deletion state before
+// the call (the helper is then the live or the terminating path).
+func tailHelpers(objs *objects.Result, f frame) []frame {
+	fn, obj := f.fn, f.obj
+	adds, _ := finalizerOps(objs, fn, obj)
+	var out []frame
+	for ret := range ssaflow.Returns(fn) {
+		call := tailCall(ret)
+		if call == nil || !f.exists.Dominates(call.Block()) || ssaflow.Dead(call.Block()) {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil || len(callee.Blocks) == 0 || callee.Pkg != fn.Pkg || len(callee.Params) != len(call.Call.Args) {
+			continue
+		}
+		param := -1
+		for i, a := range call.Call.Args {
+			if objs.Same(fn, a, obj) {
+				param = i
+				break
+			}
+		}
+		if param < 0 || lookedAtDeletion(fn, objs, obj, call) || lacksFinalizer(fn, objs, obj, call.Block()) {
+			continue
+		}
+		if st := objs.Steps(fn, call, obj); !st.Fetched() {
+			continue // written on every path: the write's event brings it back
+		}
+		sub := frame{fn: callee, obj: callee.Params[param], exists: callee.Blocks[0], call: call, callerAdds: len(adds)}
+		for _, op := range adds {
+			if ssaflow.MayPrecede(op.Instr, call) {
+				sub.addedBefore = true
+			}
+		}
+		out = append(out, sub)
+	}
+	return out
+}
+
+// tailCall returns the call whose two results ret returns as they are.
+func tailCall(ret *ssa.Return) *ssa.Call {
+	if len(ret.Results) != 2 {
+		return nil
+	}
+	var call *ssa.Call
+	for i, v := range ret.Results {
+		ex, ok := ssaflow.Returned(v).(*ssa.Extract)
+		if !ok || ex.Index != i {
+			return nil
+		}
+		c, ok := ex.Tuple.(*ssa.Call)
+		if !ok || call != nil && c != call {
+			return nil
+		}
+		call = c
+	}
+	return call
+}
+
+// lookedAtDeletion reports whether obj's deletion state may be read in fn
+// before at, other than by at itself.
+func lookedAtDeletion(fn *ssa.Function, objs *objects.Result, obj ssa.Value, at ssa.Instruction) bool {
+	for _, rd := range objs.Lifecycle(fn).Reads {
+		if rd.Instr != at && objs.Same(fn, rd.Obj, obj) && ssaflow.MayPrecede(rd.Instr, at) {
+			return true
+		}
+	}
+	return false
+}
+
+// helperReturn is a success return of a helper that returns a
+// *reconcile.Result, which the caller returns as its own.
+type helperReturn struct {
+	call *ssa.Call
+	ret  *ssa.Return
+}
+
+// ptrHelperSuccess reports whether ret returns *res, err from a helper of
+// this package given the object (if res, err := r.shouldReconcile(ctx,
+// obj); res != nil || err != nil { return *res, err }) that may return a
+// pointer to a Result without requeue and a nil error, before any look at
+// the object's deletion state: the caller then returns success. It
+// returns that helper's return.
+func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *ssa.Return) *helperReturn {
+	if len(ret.Results) != 2 {
+		return nil
+	}
+	deref, ok := ssaflow.Returned(ret.Results[0]).(*ssa.UnOp)
+	if !ok || deref.Op != token.MUL {
+		return nil
+	}
+	resEx, ok := ssaflow.Strip(deref.X).(*ssa.Extract)
+	errEx, ok2 := ssaflow.Returned(ret.Results[1]).(*ssa.Extract)
+	if !ok || !ok2 || resEx.Index != 0 || errEx.Index != 1 || resEx.Tuple != errEx.Tuple {
+		return nil
+	}
+	call, ok := resEx.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || callee.Pkg != f.fn.Pkg || len(callee.Params) != len(call.Call.Args) {
+		return nil
+	}
+	param := -1
+	for i, a := range call.Call.Args {
+		if objs.Same(f.fn, a, f.obj) {
+			param = i
+			break
+		}
+	}
+	if param < 0 {
+		return nil
+	}
+	p := callee.Params[param]
+	calleeAdds, _ := finalizerOps(objs, callee, p)
+	if len(calleeAdds) > 0 {
+		return nil // the helper manages the finalizer itself
+	}
+	var before bool // the caller may add the finalizer before the call
+	adds, _ := finalizerOps(objs, f.fn, f.obj)
+	for _, op := range adds {
+		if ssaflow.MayPrecede(op.Instr, call) {
+			before = true
+		}
+	}
+	for hret := range ssaflow.Returns(callee) {
+		if ssaflow.Dead(hret.Block()) || len(hret.Results) != 2 || !ssaflow.IsNil(ssaflow.Returned(hret.Results[1])) {
+			continue
+		}
+		if crapi.ResultPtrRequeue(ssaflow.Returned(hret.Results[0])) != crapi.RequeueNone {
+			continue
+		}
+		if lookedAtDeletion(callee, objs, p, hret) || lacksFinalizer(callee, objs, p, hret.Block()) {
+			continue
+		}
+		if settled(callee, objs, m, p, hret, nil, before) {
+			continue
+		}
+		return &helperReturn{call: call, ret: hret}
+	}
+	return nil
 }
 
 // settled reports whether ret is reached only on a side of a test of
 // immutable fields of obj (an XValidation rule "self == oldSelf":
 // spec.managedBy naming another controller) that no addition of the
 // finalizer is on or comes before: an object that returns there was never
-// given the finalizer by this reconcile, and never will be.
-func settled(fn *ssa.Function, objs *objects.Result, m *apimarkers.Result, obj ssa.Value, ret *ssa.Return, adds []lifecycle.FinalizerOp) bool {
+// given the finalizer by this reconcile, and never will be. addedBefore:
+// fn is a helper whose caller may add the finalizer before calling it.
+func settled(fn *ssa.Function, objs *objects.Result, m *apimarkers.Result, obj ssa.Value, ret *ssa.Return, adds []lifecycle.FinalizerOp, addedBefore bool) bool {
+	if addedBefore {
+		return false // a caller may have added it before this function ran
+	}
 	rb := ret.Block()
 	for _, b := range fn.Blocks {
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
@@ -419,10 +615,11 @@ func deletionBranches(fn *ssa.Function, objs *objects.Result, obj ssa.Value, rem
 // skipped reports whether ret is a success return without requeue that
 // the terminating object may take before its deletion branch, and which
 // branch it skips.
-func skipped(fn *ssa.Function, objs *objects.Result, obj ssa.Value, exists *ssa.BasicBlock, reach map[*ssa.BasicBlock]bool,
-	branches []deletionBranch, removals []lifecycle.FinalizerOp, ret *ssa.Return) (deletionBranch, bool) {
+func skipped(f frame, objs *objects.Result, reach map[*ssa.BasicBlock]bool,
+	branches []deletionBranch, removals []lifecycle.FinalizerOp, ret *ssa.Return, via *helperReturn) (deletionBranch, bool) {
+	fn, obj := f.fn, f.obj
 	rb := ret.Block()
-	if !exists.Dominates(rb) || !successNoRequeue(ret) {
+	if !f.exists.Dominates(rb) {
 		return deletionBranch{}, false
 	}
 	var skippedBranch *deletionBranch
@@ -446,12 +643,16 @@ func skipped(fn *ssa.Function, objs *objects.Result, obj ssa.Value, exists *ssa.
 		return deletionBranch{}, false // nothing to remove on this path
 	}
 	// Written on every path since it was read: the write's own event
-	// brings the object back.
-	if st := objs.Steps(fn, ret, obj); !st.Fetched() {
+	// brings the object back. In a helper, the caller's Get (checked at
+	// the call) is the entry.
+	if st := objs.Steps(fn, ret, obj); !st.Fetched() && !(f.call != nil && st.Entry) {
 		return deletionBranch{}, false
 	}
 	// Read again here? Then its deletion state is read too, somewhere.
 	for _, rd := range objs.Lifecycle(fn).Reads {
+		if via != nil && rd.Instr == via.call {
+			continue // the helper's own reads are checked at its return
+		}
 		if objs.Same(fn, rd.Obj, obj) && ssaflow.MayPrecede(rd.Instr, ret) && !isBranch(rd.Instr, branches) {
 			return deletionBranch{}, false // looked at in a way not followed here
 		}
@@ -512,7 +713,7 @@ func lacksFinalizer(fn *ssa.Function, objs *objects.Result, obj ssa.Value, b *ss
 	return false
 }
 
-func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionBranch) {
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionBranch, via *helperReturn) {
 	rs := ssaflow.ReturnStmt(fn, ret)
 	if rs == nil {
 		return
@@ -526,11 +727,21 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionB
 	if cond := condPos(fn, br.block); cond.IsValid() {
 		testLine = pass.Fset.Position(cond).Line
 	}
+	related := []analysis.RelatedInformation{{Pos: br.removal.Instr.Pos(), Message: "the removal this return skips"}}
+	what := "this success return without requeue"
+	if via != nil {
+		hrs := ssaflow.ReturnStmt(via.ret.Parent(), via.ret)
+		if hrs == nil {
+			return
+		}
+		what = fmt.Sprintf("this return passes on the success without requeue of %s (%s)", via.ret.Parent().Name(), diag.Where(pass, rs.Pos(), hrs.Pos()))
+		related = append(related, analysis.RelatedInformation{Pos: hrs.Pos(), Message: "the helper's success return"})
+	}
 	diag.Report(pass, analysis.Diagnostic{
 		Pos: rs.Pos(), End: rs.End(),
-		Related: []analysis.RelatedInformation{{Pos: br.removal.Instr.Pos(), Message: "the removal this return skips"}},
-		Message: fmt.Sprintf("this success return without requeue comes before the deletion branch (line %d): a terminating object returns here too, %s is never removed (line %d), and the object is never deleted; handle deletion before this return, or requeue",
-			testLine, fin, line),
+		Related: related,
+		Message: fmt.Sprintf("%s comes before the deletion branch (line %d): a terminating object returns here too, %s is never removed (line %d), and the object is never deleted; handle deletion before this return, or requeue",
+			what, testLine, fin, line),
 	})
 }
 

@@ -47,6 +47,25 @@ func ResultRequeue(v ssa.Value) Requeue {
 	return resultRequeue(v, map[ssa.Value]bool{}, 0)
 }
 
+// ResultPtrRequeue is ResultRequeue for v, a *reconcile.Result a helper
+// returns: &ctrl.Result{...}, a fresh variable whose fields are stored
+// into. A nil pointer, or any other pointer, is RequeueUnknown.
+func ResultPtrRequeue(v ssa.Value) Requeue {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || !IsResult(pointee(alloc.Type())) {
+		return RequeueUnknown
+	}
+	return allocRequeue(alloc, map[ssa.Value]bool{}, 0)
+}
+
+// pointee is the element type of a pointer type, or t itself.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // maxResultDepth bounds the walk through phis and copies.
 const maxResultDepth = 16
 
@@ -95,6 +114,8 @@ func allocRequeue(alloc *ssa.Alloc, seen map[ssa.Value]bool, depth int) Requeue 
 		case *ssa.UnOp:
 			// a load
 		case *ssa.DebugRef:
+		case *ssa.Return:
+			// &ctrl.Result{...} returned: what was stored is the answer.
 		case *ssa.FieldAddr:
 			r = mergeRequeue(r, fieldRequeue(ref))
 		default:

@@ -221,3 +221,13 @@ func pkgName(pass *analysis.Pass, path string) string {
 	}
 	return pathpkg.Base(path)
 }
+
+// Where renders the position at for a message reported at from: "line N"
+// in the same file, "file.go:N" in another.
+func Where(pass *analysis.Pass, from, at token.Pos) string {
+	f, a := pass.Fset.Position(from), pass.Fset.Position(at)
+	if f.Filename == a.Filename {
+		return fmt.Sprintf("line %d", a.Line)
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(a.Filename), a.Line)
+}
