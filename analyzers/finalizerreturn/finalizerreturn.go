@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/nilresult"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerreturn",
 	Doc:      checkdoc.MustExtract(doc, "finalizerreturn"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerreturn.md",
-	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer, nilresult.Analyzer},
 	Run:      run,
 }
 
@@ -119,7 +120,7 @@ func analyze(pass *analysis.Pass, objs *objects.Result, f frame) bool {
 	m := apimarkers.Of(pass)
 	reach := ssaflow.Reachable(f.exists, nil)
 	for ret := range ssaflow.Returns(fn) {
-		if ssaflow.Dead(ret.Block()) {
+		if ssaflow.Dead(ret.Block()) || nilresult.DeadNilSide(pass, fn, ret.Block()) {
 			continue // behind a branch no execution takes
 		}
 		success, via := successNoRequeue(ret), (*helperReturn)(nil)

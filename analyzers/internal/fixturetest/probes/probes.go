@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/argroles"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/nilresult"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
@@ -28,5 +29,6 @@ func All() []*analysis.Analyzer {
 		SSAPkg, Walk, ReconcileSet, Objects, FakeClient, Created, Sites,
 		APIMarkers, Chains, Controllers, Periodic, Lifecycle, Terminating,
 		objects.Analyzer, ownership.Analyzer, wiring.Analyzer, argroles.Analyzer, ctrlmodel.Analyzer,
+		nilresult.Analyzer,
 	}
 }

@@ -132,3 +132,41 @@ func (r *OtherCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	}
 	return ctrl.Result{}, nil
 }
+
+// clusterOf returns the cluster named by the object's label, or an error:
+// never nil without one.
+func clusterOf(ctx context.Context, c client.Client, d *appsv1.Deployment) (*corev1.Namespace, error) {
+	ns := &corev1.Namespace{}
+	if err := c.Get(ctx, client.ObjectKey{Name: d.Labels["cluster"]}, ns); err != nil {
+		return nil, err
+	}
+	return ns, nil
+}
+
+// Twin: the defensive nil test of a lookup that never gives nil without
+// an error is dead code (CAPD's util.GetClusterFromMetadata).
+type DefensiveReconciler struct {
+	client.Client
+	backend *backend.Reconciler
+}
+
+func (r *DefensiveReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(d, backend.Finalizer) {
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	cluster, err := clusterOf(ctx, r.Client, d)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if cluster == nil {
+		return ctrl.Result{}, nil
+	}
+	if !d.DeletionTimestamp.IsZero() {
+		return r.backend.ReconcileDelete(ctx, toGeneric(d))
+	}
+	return r.backend.ReconcileNormal(ctx, toGeneric(d))
+}
