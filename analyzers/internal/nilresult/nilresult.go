@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -20,14 +21,16 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// Analyzer exports a NeverNil fact on each function of every package
-// whose results are (pointer, error) and that never returns a nil pointer
-// with a nil error.
+// Analyzer exports a NeverNil fact on each exported function of every
+// package whose results are (pointer, error) and that never returns a nil
+// pointer with a nil error; its result holds the package's own such
+// functions, exported or not.
 var Analyzer = &analysis.Analyzer{
-	Name:      "nilresult",
-	Doc:       "know which functions never return a nil pointer with a nil error",
-	Run:       run,
-	FactTypes: []analysis.Fact{new(NeverNil)},
+	Name:       "nilresult",
+	Doc:        "know which functions never return a nil pointer with a nil error",
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(NeverNil)},
+	ResultType: reflect.TypeOf(map[*types.Func]bool(nil)),
 }
 
 // NeverNil is the fact of a function whose first result, a pointer, is
@@ -40,9 +43,18 @@ func (*NeverNil) AFact() {}
 func (*NeverNil) String() string { return "neverNil" }
 
 // Never reports whether fn is known never to return a nil pointer with a
-// nil error.
+// nil error: from its fact, or, for a function of the pass's own package,
+// from the analyzer's result.
 func Never(pass *analysis.Pass, fn *types.Func) bool {
-	return fn != nil && pass.ImportObjectFact(fn, new(NeverNil))
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == pass.Pkg {
+		own, _ := pass.ResultOf[Analyzer].(map[*types.Func]bool)
+		return own[fn]
+	}
+	return pass.ImportObjectFact(fn, new(NeverNil))
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -74,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn.Pkg() == pass.Pkg {
 			return known[fn.Origin()]
 		}
-		return Never(pass, fn.Origin())
+		return pass.ImportObjectFact(fn.Origin(), new(NeverNil))
 	}
 	for changed := true; changed; {
 		changed = false
@@ -86,9 +98,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for fn := range known {
-		pass.ExportObjectFact(fn, new(NeverNil))
+		if fn.Exported() {
+			// Others are known here only: their callers are in the package.
+			pass.ExportObjectFact(fn, new(NeverNil))
+		}
 	}
-	return nil, nil
+	return known, nil
 }
 
 // ptrErr reports whether sig's results are (pointer, error).
