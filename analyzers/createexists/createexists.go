@@ -2,6 +2,7 @@ package createexists
 
 import (
 	_ "embed"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,8 +32,17 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	objs := objects.Of(pass)
 	converted := crapi.ReconcileFuncs(funcs)
+	var callers map[*ssa.Function][]ssa.CallInstruction // built on first need
 	for _, fn := range funcs {
-		if _, ok := crapi.ReconcilerOf(fn, converted); !ok || ssapkg.InTestCode(pass, fn.Pos()) {
+		if ssapkg.InTestCode(pass, fn.Pos()) {
+			continue
+		}
+		if _, ok := crapi.ReconcilerOf(fn, converted); !ok {
+			// A helper: only a creation recorded in a status.
+			if callers == nil {
+				callers = ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
+			}
+			recorded(pass, objs, fn, callers)
 			continue
 		}
 		for _, site := range crapi.ClientCalls(fn) {
@@ -150,4 +160,138 @@ func looksUp(objs *objects.Result, fn *ssa.Function, err, obj ssa.Value) bool {
 	}
 	c, args, ok := crapi.ClientCallSSA(call.Common())
 	return ok && c.Method == crapi.Get && len(args) >= 3 && objs.Same(fn, args[2], obj)
+}
+
+// recorded reports, in a helper fn, a Create of an object with a fixed
+// name whose error is returned, AlreadyExists not told apart, and whose
+// success is recorded only in the status of another object, with the
+// created object's name (cluster-api's storeBootstrapData before
+// 5bb84f7968: the bootstrap Secret, then Status.DataSecretName): the
+// callers look at that status to decide whether to create. The Create and
+// the status write are not atomic: when the status write is lost (a
+// conflict, a failed patch), the next reconcile creates again and fails
+// with AlreadyExists for ever. Nothing in fn or its callers may look up
+// an object of the created type (a lookup, even one that lags, ends it).
+func recorded(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, callers map[*ssa.Function][]ssa.CallInstruction) {
+	for _, site := range crapi.ClientCalls(fn) {
+		if site.Method != crapi.Create || site.SubResource || len(site.Args) < 2 {
+			continue
+		}
+		obj := ssaflow.Strip(site.Args[1])
+		name, ok := objs.NameSource(obj)
+		if !ok {
+			continue
+		}
+		carriers := ssaflow.ErrorCarriers(fn, site.Call)
+		if testsAlreadyExists(carriers) || !returned(fn, carriers) {
+			continue
+		}
+		field, ok := statusRecord(objs, fn, site.Call, obj)
+		if !ok || looksUpType(fn, obj.Type(), callers, 0) {
+			continue
+		}
+		expr := ssaflow.CallExpr(fn, site.Call)
+		if expr == nil {
+			continue
+		}
+		diag.Reportf(pass, expr, nil,
+			"Create of %s %s is recorded only in %s, written after it, and its error is returned: when that status write is lost (a conflict, a failed patch) the next reconcile creates it again and fails with AlreadyExists for ever; tolerate AlreadyExists (client.IgnoreAlreadyExists, or adopt the existing object), or look it up first",
+			crapi.ObjectTypeString(obj.Type()), describe(name), field)
+	}
+}
+
+// statusRecord finds, on the success side of the Create's error test, a
+// store into a field under the Status of another object of a value
+// computed from the created object (its name), and returns the field's
+// path (Status.DataSecretName).
+func statusRecord(objs *objects.Result, fn *ssa.Function, create *ssa.Call, obj ssa.Value) (string, bool) {
+	var ok *ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		ifi, isIf := ssaflow.Last(b).(*ssa.If)
+		if !isIf {
+			continue
+		}
+		x, nilOnTrue, isNil := ssaflow.NilTest(ifi.Cond)
+		if !isNil || x != ssa.Value(create) {
+			continue
+		}
+		ok = b.Succs[1]
+		if nilOnTrue {
+			ok = b.Succs[0]
+		}
+	}
+	if ok == nil || len(ok.Preds) != 1 {
+		return "", false
+	}
+	roots := map[ssa.Value]bool{obj: true}
+	for _, b := range fn.Blocks {
+		if !ok.Dominates(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			st, isStore := instr.(*ssa.Store)
+			if !isStore {
+				continue
+			}
+			owner, path, under := underStatus(st.Addr)
+			if !under || owner == obj || objs.Same(fn, owner, obj) || !ssaflow.DependsOn(st.Val, roots) {
+				continue
+			}
+			return path, true
+		}
+	}
+	return "", false
+}
+
+// underStatus reports whether addr is a field under the Status field of an
+// object, and returns that object and the path from Status.
+func underStatus(addr ssa.Value) (owner ssa.Value, path string, ok bool) {
+	var names []string
+	for depth := 0; depth < 8; depth++ {
+		fa, isField := addr.(*ssa.FieldAddr)
+		if !isField {
+			return nil, "", false
+		}
+		st, isStruct := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+		if !isStruct {
+			return nil, "", false
+		}
+		names = append([]string{st.Field(fa.Field).Name()}, names...)
+		if names[0] == "Status" && objects.ObjectStruct(st) {
+			return fa.X, strings.Join(names, "."), len(names) > 1
+		}
+		addr = fa.X
+	}
+	return nil, "", false
+}
+
+// looksUpType reports whether fn, or a function that calls it (up to three
+// levels), reads objects of type t through a client (Get or List).
+func looksUpType(fn *ssa.Function, t types.Type, callers map[*ssa.Function][]ssa.CallInstruction, depth int) bool {
+	named := crapi.Named(t)
+	for _, site := range crapi.ClientCalls(fn) {
+		if site.Method != crapi.Get && site.Method != crapi.List {
+			continue
+		}
+		for _, a := range site.Args {
+			if n := crapi.Named(ssaflow.Strip(a).Type()); n != nil && named != nil && (n.Obj() == named.Obj() || listOf(n, named)) {
+				return true
+			}
+		}
+	}
+	if depth >= 3 {
+		return false
+	}
+	for _, c := range callers[fn] {
+		if looksUpType(c.Parent(), t, callers, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// listOf reports whether list is the List type of item (SecretList for
+// Secret).
+func listOf(list, item *types.Named) bool {
+	return list.Obj().Pkg() == item.Obj().Pkg() && list.Obj().Name() == item.Obj().Name()+"List"
 }

@@ -1,0 +1,137 @@
+package recorded
+
+import (
+	"context"
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"fixtures/recorded/api"
+)
+
+// The Secret's creation is recorded only in the Config's status, which
+// the reconcile writes after it: when that write is lost, the next
+// reconcile creates the Secret again (cluster-api's storeBootstrapData
+// before 5bb84f7968).
+type ConfigReconciler struct{ client.Client }
+
+func (r *ConfigReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cfg := &api.Config{}
+	if err := r.Get(ctx, req.NamespacedName, cfg); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if cfg.Status.Ready {
+		return ctrl.Result{}, nil
+	}
+	if err := r.storeData(ctx, cfg, []byte("data")); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, cfg)
+}
+
+func (r *ConfigReconciler) storeData(ctx context.Context, cfg *api.Config, data []byte) error {
+	secret := &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Name: cfg.Name, Namespace: cfg.Namespace},
+		Data:       map[string][]byte{"value": data},
+	}
+	if err := r.Create(ctx, secret); err != nil { // want `Create of v1.Secret with a fixed name \(not GenerateName\) is recorded only in Status.DataSecretName, written after it, and its error is returned`
+		return fmt.Errorf("creating the data secret of %s: %w", cfg.Name, err)
+	}
+	cfg.Status.DataSecretName = ptr.To(secret.Name)
+	cfg.Status.Ready = true
+	return nil
+}
+
+// Twin, as fixed: an existing Secret is adopted.
+type AdoptingReconciler struct{ client.Client }
+
+func (r *AdoptingReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cfg := &api.Config{}
+	if err := r.Get(ctx, req.NamespacedName, cfg); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if cfg.Status.Ready {
+		return ctrl.Result{}, nil
+	}
+	if err := r.storeData(ctx, cfg, []byte("data")); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, cfg)
+}
+
+func (r *AdoptingReconciler) storeData(ctx context.Context, cfg *api.Config, data []byte) error {
+	secret := &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Name: cfg.Name, Namespace: cfg.Namespace},
+		Data:       map[string][]byte{"value": data},
+	}
+	if err := r.Create(ctx, secret); err != nil {
+		if !apierrors.IsAlreadyExists(err) {
+			return fmt.Errorf("creating the data secret of %s: %w", cfg.Name, err)
+		}
+	}
+	cfg.Status.DataSecretName = ptr.To(secret.Name)
+	cfg.Status.Ready = true
+	return nil
+}
+
+// Twin: the caller looks the Secret up first and creates it on NotFound.
+type LookupReconciler struct{ client.Client }
+
+func (r *LookupReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cfg := &api.Config{}
+	if err := r.Get(ctx, req.NamespacedName, cfg); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	existing := &corev1.Secret{}
+	err := r.Get(ctx, client.ObjectKeyFromObject(cfg), existing)
+	if err == nil || !apierrors.IsNotFound(err) {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := r.storeData(ctx, cfg, []byte("data")); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, cfg)
+}
+
+func (r *LookupReconciler) storeData(ctx context.Context, cfg *api.Config, data []byte) error {
+	secret := &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Name: cfg.Name, Namespace: cfg.Namespace},
+		Data:       map[string][]byte{"value": data},
+	}
+	if err := r.Create(ctx, secret); err != nil {
+		return err
+	}
+	cfg.Status.DataSecretName = ptr.To(secret.Name)
+	return nil
+}
+
+// Twin: a generated name never collides.
+type GeneratedReconciler struct{ client.Client }
+
+func (r *GeneratedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cfg := &api.Config{}
+	if err := r.Get(ctx, req.NamespacedName, cfg); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if cfg.Status.Ready {
+		return ctrl.Result{}, nil
+	}
+	if err := r.storeData(ctx, cfg); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, cfg)
+}
+
+func (r *GeneratedReconciler) storeData(ctx context.Context, cfg *api.Config) error {
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{GenerateName: cfg.Name + "-", Namespace: cfg.Namespace}}
+	if err := r.Create(ctx, secret); err != nil {
+		return err
+	}
+	cfg.Status.DataSecretName = ptr.To(secret.Name)
+	return nil
+}
