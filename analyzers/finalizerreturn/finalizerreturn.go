@@ -646,7 +646,7 @@ func skipped(f frame, objs *objects.Result, reach map[*ssa.BasicBlock]bool,
 	// Written on every path since it was read: the write's own event
 	// brings the object back. In a helper, the caller's Get (checked at
 	// the call) is the entry.
-	if st := objs.Steps(fn, ret, obj); !st.Fetched() && !(f.call != nil && st.Entry) {
+	if st := objs.Steps(fn, ret, obj); !st.Fetched() && (f.call == nil || !st.Entry) {
 		return deletionBranch{}, false
 	}
 	// Read again here? Then its deletion state is read too, somewhere.
