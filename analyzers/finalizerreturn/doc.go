@@ -13,6 +13,4 @@
 // a terminating object too: nothing requeues it, the finalizer stays, and
 // the object is never deleted. Handle deletion before such returns, or
 // make them requeue.
-//
-// The check is off by default: enable it with -finalizerreturn.enable.
 package finalizerreturn

@@ -123,6 +123,9 @@ func analyze(pass *analysis.Pass, objs *objects.Result, f frame) bool {
 		if ssaflow.Dead(ret.Block()) || nilresult.DeadNilSide(pass, fn, ret.Block()) {
 			continue // behind a branch no execution takes
 		}
+		if generationGated(fn, objs, obj, ret.Block()) {
+			continue // the API server bumps the generation of a terminating object
+		}
 		success, via := successNoRequeue(ret), (*helperReturn)(nil)
 		if !success {
 			via = ptrHelperSuccess(objs, m, f, ret)
@@ -218,8 +221,9 @@ func lookedAtDeletion(fn *ssa.Function, objs *objects.Result, obj ssa.Value, at 
 // helperReturn is a success return of a helper that returns a
 // *reconcile.Result, which the caller returns as its own.
 type helperReturn struct {
-	call *ssa.Call
-	ret  *ssa.Return
+	call  *ssa.Call
+	ret   *ssa.Return
+	param ssa.Value // the helper's parameter given the object
 }
 
 // ptrHelperSuccess reports whether ret returns *res, err from a helper of
@@ -271,6 +275,16 @@ func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *
 			before = true
 		}
 	}
+	// The helper's returns of (nil, nil) let the caller go on, to its
+	// additions: for settled, they are where the finalizer may be added.
+	var goesOn []lifecycle.FinalizerOp
+	if len(adds) > 0 {
+		for hret := range ssaflow.Returns(callee) {
+			if len(hret.Results) == 2 && ssaflow.IsNil(ssaflow.Returned(hret.Results[0])) && ssaflow.IsNil(ssaflow.Returned(hret.Results[1])) {
+				goesOn = append(goesOn, lifecycle.FinalizerOp{Instr: hret})
+			}
+		}
+	}
 	for hret := range ssaflow.Returns(callee) {
 		if ssaflow.Dead(hret.Block()) || len(hret.Results) != 2 || !ssaflow.IsNil(ssaflow.Returned(hret.Results[1])) {
 			continue
@@ -278,13 +292,13 @@ func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *
 		if crapi.ResultPtrRequeue(ssaflow.Returned(hret.Results[0])) != crapi.RequeueNone {
 			continue
 		}
-		if lookedAtDeletion(callee, objs, p, hret) || lacksFinalizer(callee, objs, p, hret.Block()) {
+		if lookedAtDeletion(callee, objs, p, hret) || lacksFinalizer(callee, objs, p, hret.Block()) || generationGated(callee, objs, p, hret.Block()) {
 			continue
 		}
-		if settled(callee, objs, m, p, hret, nil, before) {
+		if settled(callee, objs, m, p, hret, goesOn, before) {
 			continue
 		}
-		return &helperReturn{call: call, ret: hret}
+		return &helperReturn{call: call, ret: hret, param: p}
 	}
 	return nil
 }
@@ -340,6 +354,95 @@ func instanceGate(fn *ssa.Function, objs *objects.Result, obj, cond ssa.Value) b
 	recv := fn.Params[0]
 	return specField(fn, objs, obj, bin.X) && fromReceiver(bin.Y, recv, 0) ||
 		specField(fn, objs, obj, bin.Y) && fromReceiver(bin.X, recv, 0)
+}
+
+// generationGated reports whether block b is reached only on a side of a
+// test of obj's generation (obj.Generation == obj.Status.ObservedGeneration,
+// or a helper of the package given obj that reads its generation, such as
+// isAlreadyReconciled(obj)). The API server bumps the generation when it
+// sets the deletion timestamp of an object with finalizers (apiserver's
+// rest.BeforeDelete), so an "already reconciled" gate lets a newly
+// terminating object through to its deletion branch.
+func generationGated(fn *ssa.Function, objs *objects.Result, obj ssa.Value, b *ssa.BasicBlock) bool {
+	for _, blk := range fn.Blocks {
+		ifi, ok := ssaflow.Last(blk).(*ssa.If)
+		if !ok || !blk.Dominates(b) || blk == b {
+			continue
+		}
+		for _, side := range blk.Succs {
+			if len(side.Preds) == 1 && side.Dominates(b) && readsGeneration(fn, objs, obj, ifi.Cond, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsGeneration reports whether cond is computed from obj's generation:
+// a load of its Generation field or GetGeneration(), through operators,
+// or a call of a function of the package given obj whose body reads its
+// parameter's.
+func readsGeneration(fn *ssa.Function, objs *objects.Result, obj, v ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && generationField(fa) {
+			root := ssaflow.Strip(fa.X)
+			if inner, ok := root.(*ssa.FieldAddr); ok {
+				root = inner.X // obj.ObjectMeta.Generation
+			}
+			return root == obj || objs.Same(fn, root, obj)
+		}
+		return readsGeneration(fn, objs, obj, v.X, depth+1)
+	case *ssa.BinOp:
+		return readsGeneration(fn, objs, obj, v.X, depth+1) || readsGeneration(fn, objs, obj, v.Y, depth+1)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if readsGeneration(fn, objs, obj, e, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		callee := crapi.Callee(v.Common())
+		if callee != nil && callee.Name() == "GetGeneration" && callee.Signature().Recv() != nil {
+			r := crapi.Receiver(v.Common())
+			if r == nil {
+				return false
+			}
+			r = lifecycle.ObjectOf(r) // &obj.ObjectMeta stands for obj
+			return r == obj || objs.Same(fn, r, obj)
+		}
+		sc := v.Call.StaticCallee()
+		if sc == nil || len(sc.Blocks) == 0 || sc.Pkg != fn.Pkg || len(sc.Params) != len(v.Call.Args) || depth > 0 {
+			return false
+		}
+		for i, a := range v.Call.Args {
+			if a == obj || objs.Same(fn, a, obj) {
+				for _, blk := range sc.Blocks {
+					for _, instr := range blk.Instrs {
+						if val, ok := instr.(ssa.Value); ok && readsGeneration(sc, objs, sc.Params[i], val, 5) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// generationField reports whether fa addresses ObjectMeta.Generation.
+func generationField(fa *ssa.FieldAddr) bool {
+	st, ok := ssaflow.Deref(fa.X.Type()).Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "Generation" && isObjectMeta(ssaflow.Deref(fa.X.Type()))
+}
+
+// isObjectMeta reports whether t is metav1.ObjectMeta.
+func isObjectMeta(t types.Type) bool {
+	n := crapi.Named(t)
+	return n != nil && n.Obj().Name() == "ObjectMeta" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == lifecycle.MetaV1Pkg
 }
 
 // processGate reports whether cond tests the error (nil, or NotFound) of
@@ -646,7 +749,14 @@ func skipped(f frame, objs *objects.Result, reach map[*ssa.BasicBlock]bool,
 	// Written on every path since it was read: the write's own event
 	// brings the object back. In a helper, the caller's Get (checked at
 	// the call) is the entry.
-	if st := objs.Steps(fn, ret, obj); !st.Fetched() && (f.call == nil || !st.Entry) {
+	if via != nil {
+		// What the helper may write on its other paths does not count:
+		// the history before the call, then the helper's up to its return.
+		before, inside := objs.Steps(fn, via.call, obj), objs.Steps(via.ret.Parent(), via.ret, via.param)
+		if !before.Fetched() && (f.call == nil || !before.Entry) || !inside.Fetched() && !inside.Entry {
+			return deletionBranch{}, false
+		}
+	} else if st := objs.Steps(fn, ret, obj); !st.Fetched() && (f.call == nil || !st.Entry) {
 		return deletionBranch{}, false
 	}
 	// Read again here? Then its deletion state is read too, somewhere.

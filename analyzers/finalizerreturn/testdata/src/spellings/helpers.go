@@ -104,14 +104,13 @@ func (r *TailLiveReconciler) reconcile(ctx context.Context, d *appsv1.Deployment
 }
 
 // A helper returning a *ctrl.Result the reconcile passes on when it is
-// not nil (cloudnative-pg's shouldReconcile before 5904c4978): an object
-// already reconciled returns &ctrl.Result{}, nil, deleted or not, as
-// deletion does not change the generation. Reported at the reconcile's
-// return.
+// not nil (cloudnative-pg's shouldReconcile): an object whose replicas are
+// all available returns &ctrl.Result{}, nil, deleted or not. Reported at
+// the reconcile's return.
 type PtrReconciler struct{ client.Client }
 
 func (r *PtrReconciler) shouldReconcile(d *appsv1.Deployment) (*ctrl.Result, error) {
-	if d.Generation == d.Status.ObservedGeneration {
+	if d.Status.AvailableReplicas > 0 {
 		return &ctrl.Result{}, nil
 	}
 	return nil, nil
@@ -126,7 +125,7 @@ func (r *PtrReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 		if result == nil {
 			return ctrl.Result{}, err
 		}
-		return *result, err // want `this return passes on the success without requeue of shouldReconcile \(line 115\) comes before the deletion branch \(line 131\)`
+		return *result, err // want `this return passes on the success without requeue of shouldReconcile \(line 114\) comes before the deletion branch \(line 130\)`
 	}
 	if d.DeletionTimestamp.IsZero() {
 		if controllerutil.AddFinalizer(d, appFinalizer) {
@@ -146,7 +145,7 @@ func (r *PtrGoodReconciler) shouldReconcile(d *appsv1.Deployment) (*ctrl.Result,
 	if !d.DeletionTimestamp.IsZero() {
 		return nil, nil
 	}
-	if d.Generation == d.Status.ObservedGeneration {
+	if d.Status.AvailableReplicas > 0 {
 		return &ctrl.Result{}, nil
 	}
 	return nil, nil
@@ -179,7 +178,7 @@ func (r *PtrGoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 type PtrRequeueReconciler struct{ client.Client }
 
 func (r *PtrRequeueReconciler) shouldReconcile(d *appsv1.Deployment) (*ctrl.Result, error) {
-	if d.Generation == d.Status.ObservedGeneration {
+	if d.Status.AvailableReplicas > 0 {
 		return &ctrl.Result{RequeueAfter: time.Minute}, nil
 	}
 	return nil, nil
@@ -238,6 +237,66 @@ func (r *PtrInstanceReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 			return ctrl.Result{}, r.Update(ctx, d)
 		}
 	} else {
+		controllerutil.RemoveFinalizer(d, appFinalizer)
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Twin: the helper's early success is "already reconciled" by generation
+// (cloudnative-pg's isAlreadyReconciled): the API server bumps the
+// generation when it sets the deletion timestamp, so a newly terminating
+// object goes on to the deletion branch.
+type PtrGenerationReconciler struct{ client.Client }
+
+func (r *PtrGenerationReconciler) isAlreadyReconciled(d *appsv1.Deployment) bool {
+	return d.Generation == d.Status.ObservedGeneration
+}
+
+func (r *PtrGenerationReconciler) shouldReconcile(d *appsv1.Deployment) (*ctrl.Result, error) {
+	if r.isAlreadyReconciled(d) {
+		return &ctrl.Result{}, nil
+	}
+	return nil, nil
+}
+
+func (r *PtrGenerationReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if result, err := r.shouldReconcile(d); result != nil || err != nil {
+		if result == nil {
+			return ctrl.Result{}, err
+		}
+		return *result, err
+	}
+	if d.DeletionTimestamp.IsZero() {
+		if controllerutil.AddFinalizer(d, appFinalizer) {
+			return ctrl.Result{}, r.Update(ctx, d)
+		}
+	} else {
+		controllerutil.RemoveFinalizer(d, appFinalizer)
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Twin: the same gate written in Reconcile.
+type GenerationReconciler struct{ client.Client }
+
+func (r *GenerationReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(d, appFinalizer) {
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	if d.GetGeneration() == d.Status.ObservedGeneration {
+		return ctrl.Result{}, nil
+	}
+	if !d.DeletionTimestamp.IsZero() {
 		controllerutil.RemoveFinalizer(d, appFinalizer)
 		return ctrl.Result{}, r.Update(ctx, d)
 	}
