@@ -699,7 +699,9 @@ func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
 func deletionBranches(fn *ssa.Function, objs *objects.Result, obj ssa.Value, removals []lifecycle.FinalizerOp) []deletionBranch {
 	var out []deletionBranch
 	for _, br := range objs.Lifecycle(fn).Branches {
-		if !objs.Same(fn, br.Obj, obj) {
+		// A test of a converted copy's deletion state (CAPD tests its
+		// DevMachine's) is the object's.
+		if !objs.Same(fn, br.Obj, obj) && !objs.ConvertedFrom(fn, br.Obj, obj) {
 			continue
 		}
 		b, term := br.Block, br.Terminating()
@@ -731,7 +733,10 @@ func skipped(f frame, objs *objects.Result, reach map[*ssa.BasicBlock]bool,
 		if br.block.Dominates(rb) {
 			return deletionBranch{}, false // after the test: the deletion state is known here
 		}
-		if reach[br.block] && skippedBranch == nil {
+		// The branch the return comes before: reachable, and written after
+		// it (one written before it sits on another side, such as the
+		// cleanup of an object whose owner is not set).
+		if reach[br.block] && skippedBranch == nil && branchPos(f.fn, br.block) > ret.Pos() {
 			skippedBranch = &branches[i]
 		}
 	}
@@ -769,6 +774,14 @@ func skipped(f frame, objs *objects.Result, reach map[*ssa.BasicBlock]bool,
 		}
 	}
 	return *skippedBranch, true
+}
+
+// branchPos is where the deletion test ending block b is written.
+func branchPos(fn *ssa.Function, b *ssa.BasicBlock) token.Pos {
+	if p := condPos(fn, b); p.IsValid() {
+		return p
+	}
+	return ssaflow.Last(b).Pos()
 }
 
 // isBranch reports whether instr computes the condition of one of the

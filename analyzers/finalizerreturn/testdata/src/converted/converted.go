@@ -170,3 +170,75 @@ func (r *DefensiveReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	}
 	return r.backend.ReconcileNormal(ctx, toGeneric(d))
 }
+
+// The deletion test is on the converted copy (CAPD's DockerMachine tests
+// its DevMachine's deletion timestamp): it is the object's. Reported.
+type CopyTestReconciler struct {
+	client.Client
+	backend *backend.Reconciler
+}
+
+func (r *CopyTestReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(d, backend.Finalizer) {
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	owner, err := ownerCluster(ctx, r.Client, d)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if owner == nil {
+		return ctrl.Result{}, nil // want `this success return without requeue comes before the deletion branch \(line 197\)`
+	}
+	generic := toGeneric(d)
+	if !generic.DeletionTimestamp.IsZero() {
+		return r.backend.ReconcileDelete(ctx, generic)
+	}
+	return r.backend.ReconcileNormal(ctx, generic)
+}
+
+// deleter is a backend behind an interface: what it does is not known.
+type deleter interface {
+	ReconcileDelete(ctx context.Context, generic *appsv1.StatefulSet) (ctrl.Result, error)
+}
+
+// Twin: the only deletion branch known is the cleanup of an object without
+// an owner, written before the later return, on another side; the main
+// one goes through an interface. The later return is not reported against
+// the branch it cannot reach.
+type OtherSideReconciler struct {
+	client.Client
+	backend deleter
+}
+
+func (r *OtherSideReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(d, backend.Finalizer) {
+		return ctrl.Result{}, r.Update(ctx, d)
+	}
+	owner, err := ownerCluster(ctx, r.Client, d)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if owner == nil {
+		if !d.DeletionTimestamp.IsZero() {
+			without := d.DeepCopy()
+			controllerutil.RemoveFinalizer(without, backend.Finalizer)
+			return ctrl.Result{}, r.Patch(ctx, without, client.MergeFrom(d))
+		}
+		return ctrl.Result{}, nil
+	}
+	if owner.Labels["ready"] != "true" {
+		return ctrl.Result{}, nil
+	}
+	if !d.DeletionTimestamp.IsZero() {
+		return r.backend.ReconcileDelete(ctx, toGeneric(d))
+	}
+	return ctrl.Result{}, nil
+}
