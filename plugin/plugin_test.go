@@ -46,7 +46,7 @@ func TestSettings(t *testing.T) {
 			all++
 		}
 	}
-	if got := names(t, nil); len(got) != all || strings.Contains(strings.Join(got, " "), "finalizerreturn") {
+	if got := names(t, nil); len(got) != all || strings.Contains(strings.Join(got, " "), "createexists") {
 		t.Errorf("no settings: %d checks %v, want the %d on by default", len(got), got, all)
 	}
 	if got := names(t, map[string]any{"disable": []any{"updatepatch"}}); len(got) != all-1 || strings.Contains(strings.Join(got, " "), "updatepatch") {
@@ -58,20 +58,20 @@ func TestSettings(t *testing.T) {
 
 	// A check off by default runs when enable names it, or its flags
 	// turn it on; its own flags then apply.
-	loop, _ := registry.Lookup("finalizerreturn")
+	loop, _ := registry.Lookup("createexists")
 	defer func() {
 		if err := loop.Flags.Set("enable", "false"); err != nil {
 			t.Error(err)
 		}
 	}()
-	if got := names(t, map[string]any{"enable": []any{"finalizerreturn"}}); strings.Join(got, " ") != "finalizerreturn" {
-		t.Errorf("enable finalizerreturn: %v", got)
+	if got := names(t, map[string]any{"enable": []any{"createexists"}}); strings.Join(got, " ") != "createexists" {
+		t.Errorf("enable createexists: %v", got)
 	}
 	if err := loop.Flags.Set("enable", "false"); err != nil {
 		t.Fatal(err)
 	}
-	if got := names(t, map[string]any{"flags": map[string]any{"finalizerreturn": map[string]any{"enable": true}}}); len(got) != all+1 {
-		t.Errorf("flags finalizerreturn.enable: %v, want the %d on by default and finalizerreturn", got, all)
+	if got := names(t, map[string]any{"flags": map[string]any{"createexists": map[string]any{"enable": true}}}); len(got) != all+1 {
+		t.Errorf("flags createexists.enable: %v, want the %d on by default and createexists", got, all)
 	}
 
 	// A check's own flags apply once it is on.
@@ -168,14 +168,14 @@ func TestPerCheck(t *testing.T) {
 		t.Errorf("updatepatch.all = %s after its settings, want true", v)
 	}
 
-	loop, _ := registry.Lookup("finalizerreturn")
+	loop, _ := registry.Lookup("createexists")
 	defer func() {
 		if err := loop.Flags.Set("enable", "false"); err != nil {
 			t.Error(err)
 		}
 	}()
-	if as, err := build("finalizerreturn", nil); err != nil || len(as) != 1 || as[0].Name != "finalizerreturn" || loop.Flags.Lookup("enable").Value.String() != "true" {
-		t.Errorf("finalizerreturn plugin (off by default): %v, %v, enable=%s", as, err, loop.Flags.Lookup("enable").Value)
+	if as, err := build("createexists", nil); err != nil || len(as) != 1 || as[0].Name != "createexists" || loop.Flags.Lookup("enable").Value.String() != "true" {
+		t.Errorf("createexists plugin (off by default): %v, %v, enable=%s", as, err, loop.Flags.Lookup("enable").Value)
 	}
 
 	for _, tc := range []struct {

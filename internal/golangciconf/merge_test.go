@@ -69,8 +69,8 @@ func TestMergeKubebuilder(t *testing.T) {
 		t.Errorf("merged severity %v and issues %v, want %v and %v", got.Severity, got.Issues, want.Severity, want.Issues)
 	}
 	// The off checks come commented out, ready to uncomment.
-	if !strings.Contains(out, "    # - finalizerreturn\n") || !strings.Contains(out, "      # finalizerreturn:\n") {
-		t.Errorf("the merged file lacks the commented-out finalizerreturn lines:\n%s", out)
+	if !strings.Contains(out, "    # - createexists\n") || !strings.Contains(out, "      # createexists:\n") {
+		t.Errorf("the merged file lacks the commented-out createexists lines:\n%s", out)
 	}
 	again, changed, err := golangciconf.Merge(out)
 	if err != nil || changed || again != out {

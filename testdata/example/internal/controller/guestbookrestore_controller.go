@@ -47,6 +47,11 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 			return ctrl.Result{}, err
 		}
 	}
+	// A completed restore is left alone; so is one being deleted after it
+	// completed, and it keeps its finalizer.
+	if restore.Status.Phase == webappv1alpha1.BackupCompleted {
+		return ctrl.Result{}, nil // expect: finalizerreturn
+	}
 	if !restore.DeletionTimestamp.IsZero() {
 		controllerutil.RemoveFinalizer(restore, restoreFinalizer)
 		return ctrl.Result{}, r.Update(ctx, restore)
