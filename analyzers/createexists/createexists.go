@@ -206,18 +206,9 @@ func recorded(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, calle
 // path (Status.DataSecretName).
 func statusRecord(objs *objects.Result, fn *ssa.Function, create *ssa.Call, obj ssa.Value) (string, bool) {
 	var ok *ssa.BasicBlock
-	for _, b := range fn.Blocks {
-		ifi, isIf := ssaflow.Last(b).(*ssa.If)
-		if !isIf {
-			continue
-		}
-		x, nilOnTrue, isNil := ssaflow.NilTest(ifi.Cond)
-		if !isNil || x != ssa.Value(create) {
-			continue
-		}
-		ok = b.Succs[1]
-		if nilOnTrue {
-			ok = b.Succs[0]
+	for _, nb := range ssaflow.NilBranches(fn) {
+		if nb.X == ssa.Value(create) {
+			ok = nb.Nil
 		}
 	}
 	if ok == nil || len(ok.Preds) != 1 {

@@ -674,21 +674,9 @@ func immutableField(fn *ssa.Function, objs *objects.Result, m *apimarkers.Result
 // successBlock returns the block entered only when the Get call found
 // the object: the nil side of the If on its error.
 func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
-	for _, b := range fn.Blocks {
-		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok {
-			continue
-		}
-		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
-		if !ok || x != ssa.Value(get) {
-			continue
-		}
-		s := b.Succs[1]
-		if nilOnTrue {
-			s = b.Succs[0]
-		}
-		if len(s.Preds) == 1 {
-			return s
+	for _, nb := range ssaflow.NilBranches(fn) {
+		if nb.X == ssa.Value(get) && len(nb.Nil.Preds) == 1 {
+			return nb.Nil
 		}
 	}
 	return nil

@@ -293,57 +293,21 @@ func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
 // := f(); if err != nil { return }", with f never giving nil without an
 // error.
 func DeadNilSide(pass *analysis.Pass, fn *ssa.Function, b *ssa.BasicBlock) bool {
-	for _, blk := range fn.Blocks {
-		ifi, ok := ssaflow.Last(blk).(*ssa.If)
-		if !ok {
-			continue
-		}
-		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
-		if !ok {
-			continue
-		}
-		ex, ok := x.(*ssa.Extract)
-		if !ok || ex.Index != 0 {
+	branches := ssaflow.NilBranches(fn)
+	for _, nb := range branches {
+		ex, ok := nb.X.(*ssa.Extract)
+		if !ok || ex.Index != 0 || len(nb.Nil.Preds) != 1 || !nb.Nil.Dominates(b) {
 			continue
 		}
 		call, ok := ex.Tuple.(*ssa.Call)
 		if !ok || !Never(pass, crapi.Callee(call.Common())) {
 			continue
 		}
-		nilSide := blk.Succs[1]
-		if nilOnTrue {
-			nilSide = blk.Succs[0]
-		}
-		if len(nilSide.Preds) != 1 || !nilSide.Dominates(b) || !errNilBefore(fn, call, blk) {
-			continue
-		}
-		return true
-	}
-	return false
-}
-
-// errNilBefore reports whether blk is reached only where the error of
-// call is nil: dominated by the nil side of a test of that error.
-func errNilBefore(fn *ssa.Function, call *ssa.Call, blk *ssa.BasicBlock) bool {
-	for _, b := range fn.Blocks {
-		ifi, ok := ssaflow.Last(b).(*ssa.If)
-		if !ok {
-			continue
-		}
-		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
-		if !ok {
-			continue
-		}
-		ex, ok := x.(*ssa.Extract)
-		if !ok || ex.Tuple != call || ex.Index != 1 {
-			continue
-		}
-		ok2 := b.Succs[0]
-		if !nilOnTrue {
-			ok2 = b.Succs[1]
-		}
-		if len(ok2.Preds) == 1 && ok2.Dominates(blk) {
-			return true
+		// Reached only where the call's error is nil.
+		for _, eb := range branches {
+			if ex, ok := eb.X.(*ssa.Extract); ok && ex.Tuple == call && ex.Index == 1 && len(eb.Nil.Preds) == 1 && eb.Nil.Dominates(nb.Block) {
+				return true
+			}
 		}
 	}
 	return false

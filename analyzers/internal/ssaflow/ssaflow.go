@@ -594,6 +594,36 @@ func NilTest(cond ssa.Value) (x ssa.Value, nilOnTrue bool, ok bool) {
 	return x, cmp.Op == token.EQL, true
 }
 
+// NilBranch is a block ending in an If on a nil test of X: Nil is the
+// successor entered when X is nil, NonNil the other.
+type NilBranch struct {
+	Block       *ssa.BasicBlock
+	X           ssa.Value
+	Nil, NonNil *ssa.BasicBlock
+}
+
+// NilBranches returns fn's blocks that end in an If on a nil test
+// (NilTest), with their sides.
+func NilBranches(fn *ssa.Function) []NilBranch {
+	var out []NilBranch
+	for _, b := range fn.Blocks {
+		ifi, ok := Last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		x, nilOnTrue, ok := NilTest(ifi.Cond)
+		if !ok {
+			continue
+		}
+		nb := NilBranch{Block: b, X: x, Nil: b.Succs[1], NonNil: b.Succs[0]}
+		if nilOnTrue {
+			nb.Nil, nb.NonNil = b.Succs[0], b.Succs[1]
+		}
+		out = append(out, nb)
+	}
+	return out
+}
+
 // IsNil reports whether v is the constant nil.
 func IsNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)

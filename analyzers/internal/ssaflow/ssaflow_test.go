@@ -59,6 +59,9 @@ func nilNe(err error) { cond(err != nil) }
 func nilEq(err error) { cond(err == nil) }
 func nilLeft(err error) { cond(nil == err) }
 func nilSentinel(err error) { cond(err == sentinel) }
+func branchNe(err error) { if err != nil { a() } else { b() } }
+func branchEq(err error) { if err == nil { a() } else { b() } }
+func branchSentinel(err error) { if err == sentinel { a() } }
 
 func variadicLit(x, y *T)      { vf(x, y) }
 func variadicSpread(xs []any) { vf(xs...) }
@@ -172,6 +175,37 @@ func TestNilTest(t *testing.T) {
 		x, nilOnTrue, ok := ssaflow.NilTest(c)
 		if ok != tc.ok || ok && (nilOnTrue != tc.nilOnTrue || x != pkg.Func(tc.fn).Params[0]) {
 			t.Errorf("%s: NilTest = %v, %v, %v; want the parameter, %v, %v", tc.fn, x, nilOnTrue, ok, tc.nilOnTrue, tc.ok)
+		}
+	}
+}
+
+// NilBranches finds the Ifs on a nil test and which side is nil: a() runs
+// where err is not nil in branchNe, where it is in branchEq; a comparison
+// with another value is no nil test.
+func TestNilBranches(t *testing.T) {
+	pkg := buildSSA(t, flowSrc)
+	for _, tc := range []struct {
+		fn       string
+		n        int
+		aWhenNil bool
+	}{
+		{"branchNe", 1, false},
+		{"branchEq", 1, true},
+		{"branchSentinel", 0, false},
+	} {
+		fn := pkg.Func(tc.fn)
+		nbs := ssaflow.NilBranches(fn)
+		if len(nbs) != tc.n {
+			t.Errorf("%s: %d nil branches, want %d", tc.fn, len(nbs), tc.n)
+			continue
+		}
+		if tc.n == 0 {
+			continue
+		}
+		nb := nbs[0]
+		aBlock := calls(t, pkg, tc.fn, "a")[0].Block()
+		if nb.X != fn.Params[0] || (nb.Nil == aBlock) != tc.aWhenNil || (nb.NonNil == aBlock) == tc.aWhenNil {
+			t.Errorf("%s: X %v, nil side %v, non-nil side %v; a() in %v, want it on the nil side: %v", tc.fn, nb.X, nb.Nil, nb.NonNil, aBlock, tc.aWhenNil)
 		}
 	}
 }
