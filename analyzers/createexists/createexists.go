@@ -265,7 +265,14 @@ func looksUpType(fn *ssa.Function, t types.Type, callers map[*ssa.Function][]ssa
 			continue
 		}
 		for _, a := range site.Args {
-			if n := crapi.Named(ssaflow.Strip(a).Type()); n != nil && named != nil && (n.Obj() == named.Obj() || listOf(n, named)) {
+			at := ssaflow.Strip(a).Type()
+			if site.Method == crapi.List {
+				at = objects.ListItemType(at) // a List reads the items' type
+			}
+			if at == nil {
+				continue
+			}
+			if n := crapi.Named(at); n != nil && named != nil && n.Obj() == named.Obj() {
 				return true
 			}
 		}
@@ -279,10 +286,4 @@ func looksUpType(fn *ssa.Function, t types.Type, callers map[*ssa.Function][]ssa
 		}
 	}
 	return false
-}
-
-// listOf reports whether list is the List type of item (SecretList for
-// Secret).
-func listOf(list, item *types.Named) bool {
-	return list.Obj().Pkg() == item.Obj().Pkg() && list.Obj().Name() == item.Obj().Name()+"List"
 }

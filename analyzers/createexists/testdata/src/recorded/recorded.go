@@ -135,3 +135,33 @@ func (r *GeneratedReconciler) storeData(ctx context.Context, cfg *api.Config) er
 	cfg.Status.DataSecretName = ptr.To(secret.Name)
 	return nil
 }
+
+// Twin: the caller lists the Secrets first, a lookup of the created type.
+type ListingReconciler struct{ client.Client }
+
+func (r *ListingReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cfg := &api.Config{}
+	if err := r.Get(ctx, req.NamespacedName, cfg); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var secrets corev1.SecretList
+	if err := r.List(ctx, &secrets, client.InNamespace(cfg.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	if len(secrets.Items) > 0 {
+		return ctrl.Result{}, nil
+	}
+	if err := r.storeData(ctx, cfg); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, cfg)
+}
+
+func (r *ListingReconciler) storeData(ctx context.Context, cfg *api.Config) error {
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: cfg.Name, Namespace: cfg.Namespace}}
+	if err := r.Create(ctx, secret); err != nil {
+		return err
+	}
+	cfg.Status.DataSecretName = ptr.To(secret.Name)
+	return nil
+}
