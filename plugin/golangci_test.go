@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
 	"github.com/reconcilecheck/reconcilecheck/plugin"
 )
 
@@ -171,22 +172,31 @@ func TestGolangciLint(t *testing.T) {
 
 	// A check off by default is commented out in the generated entries:
 	// golangci-lint does not know its linter until its two lines are
-	// uncommented, and runs it then. (No check off by default has a case
-	// in the example: the run has no finding.)
+	// uncommented, and runs it then. Whether a check ships off depends on
+	// the measurements of the day, so the entries are generated with one
+	// made to ship off, as a check that falls short would be.
 	t.Run("opt-in check", func(t *testing.T) {
 		const check = "createexists"
-		if !registry.IsOffByDefault(check) {
-			t.Fatalf("%s is on by default: pick a check that ships off", check)
-		}
-		data, err := os.ReadFile(filepath.Join(dir, ".golangci.yml"))
+		restore, err := registry.ShipOff(check, "for the test")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "./..."); code != 3 || !strings.Contains(string(out), check) {
+		gen := golangciconf.Generate()
+		restore()
+		if !strings.Contains(gen, "    # - "+check+"\n") {
+			t.Fatalf("%s, off, is not commented out in the generated entries:\n%s", check, gen)
+		}
+		// golangci-lint reports paths relative to its configuration file.
+		path := filepath.Join(dir, "optin.golangci.yml")
+		defer os.Remove(path)
+		if err := os.WriteFile(path, []byte(gen), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "--config="+path, "./..."); code != 3 || !strings.Contains(string(out), check) {
 			t.Errorf("golangci-lint --enable-only %s with its lines commented out: exit %d, want 3 (unknown linter):\n%s", check, code, out)
 		}
 		// Uncommenting its two lines, as the generated text says.
-		conf := strings.Replace(string(data), "    # - "+check+"\n", "    - "+check+"\n", 1)
+		conf := strings.Replace(gen, "    # - "+check+"\n", "    - "+check+"\n", 1)
 		var lines []string
 		in := false
 		for _, l := range strings.Split(conf, "\n") {
@@ -201,17 +211,20 @@ func TestGolangciLint(t *testing.T) {
 			}
 			lines = append(lines, l)
 		}
-		// golangci-lint reports paths relative to its configuration file.
-		path := filepath.Join(dir, "optin.golangci.yml")
 		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		defer os.Remove(path)
-		out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "--config="+path, "--output.json.path=stdout", "./...")
-		if code != 0 {
-			t.Errorf("golangci-lint --enable-only %s uncommented: exit %d, want 0:\n%s", check, code, out)
+		out, code := exampletest.Run(t, dir, gcl, "run", "--enable-only", check, "--config="+path, "--max-same-issues=0", "--output.json.path=stdout", "./...")
+		var only []exampletest.Finding
+		for _, f := range want {
+			if f.Check == check {
+				only = append(only, f)
+			}
 		}
-		exampletest.Diff(t, nil, jsonIssues(t, out, perCheck))
+		if code != 1 || len(only) == 0 {
+			t.Errorf("golangci-lint --enable-only %s uncommented: exit %d, want 1 with its %d findings:\n%s", check, code, len(only), out)
+		}
+		exampletest.Diff(t, only, jsonIssues(t, out, perCheck))
 	})
 
 	t.Run("bad settings", func(t *testing.T) {

@@ -153,3 +153,27 @@ func IsOffByDefault(name string) bool {
 	}
 	return false
 }
+
+// ShipOff makes the named check ship off by default, for the given
+// reason, as a check whose measurement falls short does: its enable flag
+// defaults to false and is false, and every reader of Check.Off (the
+// command's help, the generated golangci-lint entries, the plugin's
+// settings) sees it off. It returns a function that restores the check.
+//
+// It exists for tests of the off-by-default path, which must stand
+// whether or not a check ships off today.
+func ShipOff(name, reason string) (restore func(), err error) {
+	for i := range checks {
+		c := &checks[i]
+		if c.Analyzer.Name != name {
+			continue
+		}
+		f := c.Analyzer.Flags.Lookup("enable")
+		old, oldDef, oldUsage, oldOn := c.Off, f.DefValue, f.Usage, *c.enable
+		c.Off, f.DefValue, f.Usage, *c.enable = reason, "false", offUsage(reason), false
+		return func() {
+			c.Off, f.DefValue, f.Usage, *c.enable = old, oldDef, oldUsage, oldOn
+		}, nil
+	}
+	return nil, fmt.Errorf("unknown check %q", name)
+}

@@ -41,9 +41,30 @@ func parse(t *testing.T, what, text string) config {
 	return c
 }
 
+// shipOff makes a check ship off for the test, as one that falls short of
+// its measurement would: the generated text must serve checks off by
+// default whether or not one ships off today.
+func shipOff(t *testing.T, check string) {
+	t.Helper()
+	restore, err := registry.ShipOff(check, "for the test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(restore)
+}
+
 // The generated entries: every check on by default is enabled, with its
-// summary, page and flags; the warning checks get severity warning.
+// summary, page and flags; the warning checks get severity warning. A
+// check off by default is left out (its lines come commented out).
 func TestGenerate(t *testing.T) {
+	t.Run("as shipped", testGenerate)
+	t.Run("one check off", func(t *testing.T) {
+		shipOff(t, "createexists")
+		testGenerate(t)
+	})
+}
+
+func testGenerate(t *testing.T) {
 	c := parse(t, "the generated configuration", golangciconf.Generate())
 	var on []string
 	for _, ck := range registry.Checks() {
@@ -82,6 +103,10 @@ func TestGenerate(t *testing.T) {
 
 // Uncommenting an off check's lines gives it a valid entry.
 func TestUncommentOff(t *testing.T) {
+	shipOff(t, "createexists")
+	if !strings.Contains(golangciconf.Generate(), "    # - createexists\n") {
+		t.Fatal("createexists, off, is not commented out in the generated text")
+	}
 	var lines []string
 	for _, l := range strings.Split(golangciconf.Generate(), "\n") {
 		if strings.HasPrefix(l, "    # - ") || (strings.HasPrefix(l, "      # ") && !strings.Contains(l, "is off by default")) {

@@ -15,6 +15,9 @@ type GuestbookRestoreStatus struct {
 	// Phase of the restore.
 	// +optional
 	Phase BackupPhase `json:"phase,omitempty"`
+	// JobName is the Job that runs the restore.
+	// +optional
+	JobName string `json:"jobName,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -2,8 +2,12 @@ package controller
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -33,6 +37,7 @@ type GuestbookRestoreReconciler struct {
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores,verbs=get;list;watch;update;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores/status,verbs=get;update;patch
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores/finalizers,verbs=update
+// +kubebuilder:rbac:groups=batch,resources=jobs,verbs=get;list;watch;create
 
 // Reconcile records that a new restore is pending.
 func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -69,6 +74,9 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 			return ctrl.Result{RequeueAfter: time.Minute}, nil
 		}
 	}
+	if err := r.startRestore(ctx, restore); err != nil {
+		return ctrl.Result{}, err
+	}
 	restore.Status.Phase = webappv1alpha1.BackupPending
 	// GuestbookRestore has no status subresource: this answers 404.
 	if err := r.Status().Update(ctx, restore); err != nil { // expect: statussubresource
@@ -78,10 +86,41 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 	return ctrl.Result{}, nil
 }
 
+// startRestore creates the Job that restores the backup and records its
+// name in the status, which the caller writes. Nothing else remembers the
+// Job: when that write is lost, the next reconcile creates it again and
+// fails with AlreadyExists for ever.
+func (r *GuestbookRestoreReconciler) startRestore(ctx context.Context, restore *webappv1alpha1.GuestbookRestore) error {
+	job := &batchv1.Job{
+		ObjectMeta: metav1.ObjectMeta{Namespace: restore.Namespace, Name: restore.Name + "-restore"},
+		Spec: batchv1.JobSpec{
+			Template: corev1.PodTemplateSpec{
+				Spec: corev1.PodSpec{
+					RestartPolicy: corev1.RestartPolicyNever,
+					Containers: []corev1.Container{{
+						Name:  "restore",
+						Image: redisImage,
+						Args:  []string{"restore", restore.Spec.BackupName},
+					}},
+				},
+			},
+		},
+	}
+	if err := ctrl.SetControllerReference(restore, job, r.Scheme); err != nil {
+		return err
+	}
+	if err := r.Create(ctx, job); err != nil { // expect: createexists
+		return fmt.Errorf("creating the restore Job: %w", err)
+	}
+	restore.Status.JobName = job.Name
+	return nil
+}
+
 // SetupWithManager sets up the controller with the Manager.
 func (r *GuestbookRestoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&webappv1alpha1.GuestbookRestore{}).
+		Owns(&batchv1.Job{}).
 		// A restore waits for its backup; but this enqueues the backup's own
 		// name, and no restore is found under it.
 		Watches(&webappv1alpha1.GuestbookBackup{}, &handler.EnqueueRequestForObject{}). // expect: enqueueobject
