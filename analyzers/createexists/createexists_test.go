@@ -8,5 +8,5 @@ import (
 )
 
 func TestCreateExists(t *testing.T) {
-	fixturetest.Run(t, createexists.Analyzer, "./unconditional")
+	fixturetest.Run(t, createexists.Analyzer, "./...")
 }
