@@ -202,8 +202,9 @@ func recorded(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, calle
 
 // statusRecord finds, on the success side of the Create's error test, a
 // store into a field under the Status of another object of a value
-// computed from the created object (its name), and returns the field's
-// path (Status.DataSecretName).
+// computed from the created object (its name) or from a parameter of fn
+// the name is computed from, and returns the field's path
+// (Status.DataSecretName).
 func statusRecord(objs *objects.Result, fn *ssa.Function, create *ssa.Call, obj ssa.Value) (string, bool) {
 	var ok *ssa.BasicBlock
 	for _, nb := range ssaflow.NilBranches(fn) {
@@ -215,6 +216,16 @@ func statusRecord(objs *objects.Result, fn *ssa.Function, create *ssa.Call, obj 
 		return "", false
 	}
 	roots := map[ssa.Value]bool{obj: true}
+	// Or from a value the name is made from, given to fn (a time, an
+	// index: cloudnative-pg's scheduled backups before 519f8f3935 named
+	// the Backup after the schedule's time and recorded that time).
+	if name, ok := objs.NameValue(obj); ok {
+		for _, p := range fn.Params {
+			if !objects.ObjectParam(p.Type()) && !types.IsInterface(p.Type()) && ssaflow.DependsOn(name, map[ssa.Value]bool{p: true}) {
+				roots[p] = true
+			}
+		}
+	}
 	for _, b := range fn.Blocks {
 		if !ok.Dominates(b) {
 			continue

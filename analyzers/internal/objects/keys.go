@@ -186,8 +186,9 @@ func (id *identity) fieldSource(x ssa.Value, t types.Type, i int, depth int) str
 // NameSource describes, as Source does, where the name of the object v
 // denotes comes from when the code made it: the value stored into its Name
 // (&T{ObjectMeta: metav1.ObjectMeta{Name: n}}, obj.Name = n,
-// obj.SetName(n)), also when a function with a body makes and returns it
-// (newWidget("a"): its parameters bound to the call's arguments). ok is
+// obj.SetName(n)), also when a function makes and returns it
+// (newWidget("a"): its parameters bound to the call's arguments; a
+// function of another package of the module through its fact). ok is
 // false without exactly one such source.
 func (r *Result) NameSource(v ssa.Value) (string, bool) {
 	if r.e == nil {
@@ -195,72 +196,125 @@ func (r *Result) NameSource(v ssa.Value) (string, bool) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.e.nameSource(v)
+	n, ok := r.e.nameValue(v)
+	if !ok {
+		return "", false
+	}
+	return r.e.identity(ssaflow.ParentOf(ssaflow.Outer(v))).source(n, 0), true
 }
 
-func (e *engine) nameSource(v ssa.Value) (string, bool) {
+// NameValue is the value NameSource describes, in v's function (a
+// constant of the constructor's, or the argument of the call bound to
+// its parameter): what a caller computed the name from.
+func (r *Result) NameValue(v ssa.Value) (ssa.Value, bool) {
+	if r.e == nil {
+		return nil, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.e.nameValue(v)
+}
+
+func (e *engine) nameValue(v ssa.Value) (ssa.Value, bool) {
 	v = ssaflow.Outer(v)
-	fn := ssaflow.ParentOf(v)
-	if fn == nil {
-		return "", false
+	if ssaflow.ParentOf(v) == nil {
+		return nil, false
 	}
 	switch x := v.(type) {
 	case *ssa.Alloc:
 		if names := madeNames(x); len(names) == 1 {
-			return e.identity(fn).source(names[0], 0), true
+			return names[0], true
 		}
 	case *ssa.Call:
 		callee := x.Call.StaticCallee()
-		if callee == nil || len(callee.Blocks) == 0 {
-			return "", false
+		if callee == nil {
+			return nil, false
 		}
-		var src string
-		for ret := range ssaflow.Returns(callee) {
-			if len(ret.Results) == 0 || ssaflow.IsNil(ret.Results[0]) {
-				continue
+		i, c := -1, (*ssa.Const)(nil)
+		if len(callee.Blocks) > 0 {
+			var ok bool
+			if i, c, ok = namedBy(callee); !ok {
+				return nil, false
 			}
-			a, ok := ssaflow.Strip(ret.Results[0]).(*ssa.Alloc)
-			names := []ssa.Value(nil)
-			if ok {
-				names = madeNames(a)
+		} else if obj, isFunc := callee.Object().(*types.Func); isFunc {
+			if s := e.importedSummary(obj); s != nil && s.NamedBy > 0 {
+				i = s.NamedBy - 1
 			}
-			if len(names) != 1 {
-				return "", false
-			}
-			var s string
-			switch n := ssaflow.StripConv(names[0]).(type) {
-			case *ssa.Const:
-				s = e.identity(callee).source(n, 0)
-			case *ssa.Parameter:
-				i := ssaflow.ParamIndex(callee, n)
-				if i < 0 || i >= len(x.Call.Args) {
-					return "", false
-				}
-				s = e.identity(fn).source(x.Call.Args[i], 0)
-			default:
-				return "", false
-			}
-			if src != "" && s != src {
-				return "", false
-			}
-			src = s
 		}
-		return src, src != ""
+		if c != nil {
+			return c, true
+		}
+		if i >= 0 && i < len(x.Call.Args) {
+			return x.Call.Args[i], true
+		}
 	}
-	return "", false
+	return nil, false
+}
+
+// namedBy tells what names the object fn makes and returns as its first
+// result, the same on every return that gives one: its parameter i (SSA
+// index), or the constant c.
+func namedBy(fn *ssa.Function) (i int, c *ssa.Const, ok bool) {
+	i = -1
+	for ret := range ssaflow.Returns(fn) {
+		if len(ret.Results) == 0 || ssaflow.IsNil(ret.Results[0]) {
+			continue
+		}
+		a, isAlloc := ssaflow.Strip(ret.Results[0]).(*ssa.Alloc)
+		var names []ssa.Value
+		if isAlloc {
+			names = madeNames(a)
+		}
+		if len(names) != 1 {
+			return -1, nil, false
+		}
+		switch n := ssaflow.StripConv(names[0]).(type) {
+		case *ssa.Const:
+			if i >= 0 || (c != nil && !(c.Value != nil && n.Value != nil && c.Value.ExactString() == n.Value.ExactString())) {
+				return -1, nil, false
+			}
+			c = n
+		case *ssa.Parameter:
+			p := ssaflow.ParamIndex(fn, n)
+			if p < 0 || c != nil || (i >= 0 && i != p) {
+				return -1, nil, false
+			}
+			i = p
+		default:
+			return -1, nil, false
+		}
+	}
+	return i, c, i >= 0 || c != nil
 }
 
 // madeNames returns the values stored into the name of the object that a
 // allocates; nil when its metadata may also be set another way.
-func madeNames(a *ssa.Alloc) []ssa.Value {
+func madeNames(a *ssa.Alloc) []ssa.Value { return madeNamesDepth(a, 0) }
+
+func madeNamesDepth(a *ssa.Alloc, depth int) []ssa.Value {
 	var out []ssa.Value
 	for _, r := range *a.Referrers() {
-		if meta, ok := r.(*ssa.FieldAddr); ok && crapi.IsNamed(ssaflow.Deref(meta.Type()), lifecycle.MetaV1Pkg, "ObjectMeta") {
-			names, ok := metaNames(meta, 0)
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if !crapi.IsNamed(ssaflow.Deref(x.Type()), lifecycle.MetaV1Pkg, "ObjectMeta") {
+				continue
+			}
+			names, ok := metaNames(x, 0)
 			if !ok {
 				return nil
 			}
 			out = append(out, names...)
+		case *ssa.Store:
+			// backup := Backup{ObjectMeta: ...}, the literal built aside
+			// and copied in whole (as go/ssa does when it calls
+			// functions).
+			load, ok := x.Val.(*ssa.UnOp)
+			if x.Addr != a || !ok || load.Op != token.MUL || depth > 2 {
+				continue
+			}
+			if lit, ok := load.X.(*ssa.Alloc); ok {
+				out = append(out, madeNamesDepth(lit, depth+1)...)
+			}
 		}
 	}
 	return out

@@ -57,6 +57,9 @@ type Summary struct {
 	// that the results are computed from (an IsPaused() method);
 	// MetaWrites the keys written on them (MetaAccesses in the body).
 	MetaReads, MetaWrites []MetaKey
+	// NamedBy: the object made and returned as the first result is named
+	// by parameter NamedBy-1 (SSA index); 0 when not known so.
+	NamedBy int
 }
 
 // MetaKey is a label or annotation key of parameter Param (SSA index);
@@ -149,11 +152,14 @@ func (f *Summary) String() string {
 	for _, k := range f.MetaWrites {
 		parts = append(parts, fmt.Sprintf("metaWrites(%d %s %q)", k.Param, k.Map, k.Key))
 	}
+	if f.NamedBy > 0 {
+		parts = append(parts, fmt.Sprintf("namedBy(%d)", f.NamedBy-1))
+	}
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
+	if f.Deletion != nil || f.NamedBy > 0 || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -239,6 +245,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 			}
 			fact.MadeResults = r.e.madeResults(fn)
 			fact.MetaReads, fact.MetaWrites = r.metaKeys(fn)
+			if i, _, ok := namedBy(fn); ok && i >= 0 {
+				fact.NamedBy = i + 1
+			}
 		}
 		if i, ok := r.h.removes[obj]; ok && i < len(fact.Params) {
 			fact.Params[i].RemovesFinalizer = true

@@ -86,3 +86,10 @@ func Saved(ctx context.Context, c client.Client, key types.NamespacedName) {
 	probe.History(dep) // want `history strong=- weak=- fields=metadata`
 	probe.Since(dep)   // want `since written`
 }
+
+// The name of an object made by a constructor of another package is the
+// argument given for the parameter its fact names.
+func Named(ns string) {
+	probe.Name(helpers.NewService(ns, "frontend"))                 // want `name const:"frontend"`
+	probe.Name(helpers.NewDeployment(client.ObjectKey{Name: "x"})) // want `name unknown`
+}

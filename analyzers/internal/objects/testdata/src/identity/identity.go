@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -106,6 +107,14 @@ func newConfigMap(name string) *corev1.ConfigMap {
 	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: name}}
 }
 
+// newSecret's literal calls a function: go/ssa builds it aside and copies
+// it whole into the variable.
+func newSecret(name string) *corev1.Secret {
+	s := corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string][]byte{"key": []byte(strings.ToUpper(name))}}
+	s.Labels = map[string]string{"made": "here"}
+	return &s
+}
+
 // The name an object is made with: stored in its literal, set later, or
 // given to a constructor; unknown when set twice or by a constructor that
 // takes it from elsewhere.
@@ -118,6 +127,7 @@ func Names(ctx context.Context, c client.Client, other string) {
 	probe.Name(b) // want `name @0x[0-9a-f]+`
 
 	probe.Name(newConfigMap("made")) // want `name const:"made"`
+	probe.Name(newSecret("aside"))   // want `name const:"aside"`
 
 	d := &corev1.ConfigMap{}
 	d.SetName("d")
