@@ -358,7 +358,7 @@ func (c *checker) unwritten(branch map[*ssa.BasicBlock]bool, endsFn bool, src *s
 	for blk := range branch {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(*ssa.Call)
-			if !ok || classify(call.Common()) != builds || (found != nil && found.Pos() < call.Pos()) {
+			if !ok || crapi.ClassifyLogCall(call.Common()) != crapi.LogCarry || (found != nil && found.Pos() < call.Pos()) {
 				continue
 			}
 			for _, a := range call.Common().Args {
@@ -380,10 +380,10 @@ func (c *checker) scanBranch(branch map[*ssa.BasicBlock]bool, endsFn bool) (*ssa
 		for _, instr := range blk.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				switch classify(x.Common()) {
-				case effect:
+				switch crapi.ClassifyLogCall(x.Common()) {
+				case crapi.LogEffect:
 					return nil, false
-				case emits:
+				case crapi.LogWrite:
 					if first == nil || x.Pos() < first.Pos() {
 						first = x
 					}
@@ -391,7 +391,7 @@ func (c *checker) scanBranch(branch map[*ssa.BasicBlock]bool, endsFn bool) (*ssa
 			case *ssa.Store:
 				// Only the memory of the branch's own values: the
 				// arguments of a variadic log call.
-				if a := rootAlloc(x.Addr); a == nil || !branch[a.Block()] {
+				if a := ssaflow.RootAlloc(x.Addr); a == nil || !branch[a.Block()] {
 					return nil, false
 				}
 			case *ssa.UnOp:
@@ -409,23 +409,6 @@ func (c *checker) scanBranch(branch map[*ssa.BasicBlock]bool, endsFn bool) (*ssa
 		}
 	}
 	return first, true
-}
-
-// rootAlloc returns the local allocation addr points into, or nil.
-func rootAlloc(addr ssa.Value) *ssa.Alloc {
-	for i := 0; i < 16; i++ {
-		switch a := addr.(type) {
-		case *ssa.Alloc:
-			return a
-		case *ssa.FieldAddr:
-			addr = a.X
-		case *ssa.IndexAddr:
-			addr = a.X
-		default:
-			return nil
-		}
-	}
-	return nil
 }
 
 // rejoin returns the blocks where the failing branch rejoins the rest of

@@ -8,12 +8,14 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -107,8 +109,9 @@ func forOf(ch *ctrlmodel.Chain) types.Type {
 }
 
 // ignoresRequest reports whether the chain's reconciler, declared in this
-// package, never reads the request it is given (a Reconcile that syncs
-// everything whatever the event): then any key will do.
+// package, never reads the request it is given but to log it (a Reconcile
+// that syncs everything whatever the event, as fluent-operator's config
+// controllers do): then any key will do.
 func ignoresRequest(pass *analysis.Pass, ch *ctrlmodel.Chain) bool {
 	recs := ch.Reconcilers()
 	if len(recs) == 0 {
@@ -129,7 +132,59 @@ func ignoresRequest(pass *analysis.Pass, ch *ctrlmodel.Chain) bool {
 			return false
 		}
 		rec, ok := crapi.ReconcilerOf(fn, nil)
-		if !ok || len(*rec.Req.Referrers()) > 0 {
+		if !ok || !onlyLogged(rec.Req, map[ssa.Value]bool{}, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyLogged reports whether every use of v, a value derived from the
+// request, only logs it or formats it for a log (logr's WithValues, a
+// message built with fmt.Sprintf that is only logged): no key is built from
+// it, no helper is given it.
+func onlyLogged(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if seen[v] {
+		return true
+	}
+	if depth > 12 {
+		return false
+	}
+	seen[v] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Field, *ssa.FieldAddr, *ssa.UnOp, *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert,
+			*ssa.Extract, *ssa.Phi, *ssa.Slice, *ssa.IndexAddr:
+			if !onlyLogged(x.(ssa.Value), seen, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			if x.Val != v {
+				continue // a store into memory v denotes (a variadic's array)
+			}
+			// Into a local: a variable, or the array of a variadic call's
+			// arguments, whose uses are its own.
+			a := ssaflow.RootAlloc(x.Addr)
+			if a == nil || !onlyLogged(a, seen, depth+1) {
+				return false
+			}
+		case ssa.CallInstruction:
+			switch crapi.ClassifyLogCall(x.Common()) {
+			case crapi.LogWrite, crapi.LogCarry:
+			case crapi.LogPure:
+				// A formatted value may yet become a key: follow it.
+				if call, ok := x.(*ssa.Call); ok && !onlyLogged(call, seen, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		default:
 			return false
 		}
 	}

@@ -50,6 +50,25 @@ func AllocOf(addr ssa.Value) *ssa.Alloc {
 	return nil
 }
 
+// RootAlloc returns the local allocation addr is a field or element of
+// (or is), nil for any other address: the memory of a function's own
+// values, such as the array of a variadic call's arguments.
+func RootAlloc(addr ssa.Value) *ssa.Alloc {
+	for depth := 0; depth <= maxDepth; depth++ {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
 // CellStores returns the non-nil values stored into the local variable at
 // addr (an Alloc, or a closure's free variable bound to one), by its
 // function and by the closures that capture it: a variable captured by a

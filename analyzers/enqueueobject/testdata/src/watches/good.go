@@ -2,6 +2,7 @@ package watches
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -10,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/controller-runtime/pkg/source"
 )
@@ -68,6 +70,26 @@ func (r *SyncAllReconciler) Reconcile(ctx context.Context, _ ctrl.Request) (ctrl
 }
 
 func (r *SyncAllReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Namespace{}).
+		Watches(&corev1.ConfigMap{}, &handler.EnqueueRequestForObject{}).
+		Complete(r)
+}
+
+// A reconcile that only logs its request syncs everything too
+// (fluent-operator's config controllers).
+type LoggedSyncAllReconciler struct {
+	client.Client
+}
+
+func (r *LoggedSyncAllReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	log := logf.FromContext(ctx).WithValues("request", req.NamespacedName)
+	log.Info("syncing every namespace", "trigger", fmt.Sprintf("%s/%s", req.Namespace, req.Name))
+	var namespaces corev1.NamespaceList
+	return ctrl.Result{}, r.List(ctx, &namespaces)
+}
+
+func (r *LoggedSyncAllReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&corev1.Namespace{}).
 		Watches(&corev1.ConfigMap{}, &handler.EnqueueRequestForObject{}).

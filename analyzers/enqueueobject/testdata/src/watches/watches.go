@@ -2,6 +2,7 @@ package watches
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -9,6 +10,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"fixtures/setup"
@@ -62,4 +64,25 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	b := ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{})
 	return setup.WatchSecrets(b).Complete(r) // want `Watches\(&v1.Secret\{\}\) in setup.WatchSecrets on a controller For v1.Service enqueues each Secret's own name`
+}
+
+// The request is logged, and also formatted into the key it looks up: a
+// ConfigMap's name finds no Secret of that name.
+type KeyedReconciler struct {
+	client.Client
+}
+
+func (r *KeyedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	log := logf.FromContext(ctx).WithValues("request", req.NamespacedName)
+	name := fmt.Sprintf("%s-tls", req.Name)
+	log.Info("looking up", "secret", name)
+	var s corev1.Secret
+	return ctrl.Result{}, client.IgnoreNotFound(r.Get(ctx, client.ObjectKey{Namespace: req.Namespace, Name: name}, &s))
+}
+
+func (r *KeyedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Secret{}).
+		Watches(&corev1.ConfigMap{}, &handler.EnqueueRequestForObject{}). // want `Watches\(&corev1.ConfigMap\{\}, &handler.EnqueueRequestForObject\{\}\) on a controller For v1.Secret enqueues each ConfigMap's own name`
+		Complete(r)
 }
