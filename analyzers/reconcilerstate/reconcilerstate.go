@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	callers := ssaflow.StaticCallers(set.Funcs)
-	tested := testedFields(set.Funcs, recs)
+	tested := testedFields(ssapkg.Of(pass).SrcFuncs(), recs)
 	reported := map[token.Pos]bool{}
 	for _, fn := range set.Funcs {
 		if ssapkg.InTestCode(pass, fn.Pos()) {
@@ -122,18 +122,15 @@ func requestValues(fn *ssa.Function, recv ssa.Value) map[ssa.Value]bool {
 	return roots
 }
 
-// testedFields returns the reconciler fields that a branch of the
-// reconcile tests (if r.attempt == nil, if r.active): state the
-// reconciler keeps across requests on purpose, a state machine of a
-// controller that serves one object or a lazily filled value, not a
-// request's data leaking by accident.
+// testedFields returns the reconciler fields that a branch tests anywhere
+// in the package (if r.attempt == nil, if r.active, a map function of the
+// controller's watches filtering by the field: netobserv's
+// currentNamespace): state the reconciler keeps across requests on
+// purpose, a state machine of a controller that serves one object or a
+// lazily filled value, not a request's data leaking by accident.
 func testedFields(funcs []*ssa.Function, recs map[*types.TypeName]*ctrlmodel.Controller) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	for _, fn := range funcs {
-		tn, recv := reconcilerOf(fn, recs)
-		if tn == nil {
-			continue
-		}
 		for _, b := range fn.Blocks {
 			iff, ok := ssaflow.Last(b).(*ssa.If)
 			if !ok {
@@ -146,7 +143,7 @@ func testedFields(funcs []*ssa.Function, recs map[*types.TypeName]*ctrlmodel.Con
 					return
 				}
 				seen[v] = true
-				if f := loadedField(v, recv); f != nil {
+				if f := reconcilerField(v, recs); f != nil {
 					out[f] = true
 				}
 				if _, isCall := v.(*ssa.Call); isCall {
@@ -160,6 +157,42 @@ func testedFields(funcs []*ssa.Function, recs map[*types.TypeName]*ctrlmodel.Con
 		}
 	}
 	return out
+}
+
+// reconcilerField returns the field of a reconciler type (of recs) whose
+// value v is, whichever value of the type holds it (the receiver, a local
+// a closure captures).
+func reconcilerField(v ssa.Value, recs map[*types.TypeName]*ctrlmodel.Controller) *types.Var {
+	isRec := func(t types.Type) bool {
+		n := crapi.Named(ssaflow.Deref(t))
+		return n != nil && recs[n.Obj()] != nil
+	}
+	var addr ssa.Value
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil
+		}
+		addr = x.X
+	case *ssa.Field:
+		if isRec(x.X.Type()) {
+			return ssaflow.Field(x.X.Type(), x.Field)
+		}
+		return nil
+	default:
+		return nil
+	}
+	for i := 0; i < 8; i++ {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil
+		}
+		if isRec(fa.X.Type()) {
+			return ssaflow.Field(fa.X.Type(), fa.Field)
+		}
+		addr = fa.X
+	}
+	return nil
 }
 
 func fromRequest(vals []ssa.Value, roots map[ssa.Value]bool) bool {

@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 )
 
 //go:embed doc.go
@@ -20,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "selfwatch",
 	Doc:      checkdoc.MustExtract(doc, "selfwatch"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfwatch.md",
-	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ownership.Analyzer},
 	Run:      run,
 }
 
@@ -28,6 +29,18 @@ func run(pass *analysis.Pass) (any, error) {
 	model, ok := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
 	if !ok || model == nil {
 		return nil, nil
+	}
+	// Owner references on objects of the For type: without them, an
+	// owner source of that type never fires (atlas-operator's
+	// Owns(&AtlasMigration{}), dead but harmless).
+	owners := ownership.Of(pass).Owners()
+	givenOwners := func(t types.Type) bool {
+		for _, k := range ownership.TypeKeys(t) {
+			if _, ok := owners[k]; ok {
+				return true
+			}
+		}
+		return false
 	}
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
@@ -47,6 +60,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			switch c.Method {
 			case ctrlmodel.Owns:
+				if !givenOwners(forType) {
+					continue
+				}
 				reported[c] = true
 				diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
 					" watches the For type " + crapi.ObjectTypeString(forType) +
@@ -57,6 +73,9 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				switch c.Handler.Kind {
 				case ctrlmodel.HandlerForOwner:
+					if !givenOwners(forType) {
+						continue
+					}
 					reported[c] = true
 					diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
 						" maps events of the For type " + crapi.ObjectTypeString(forType) +

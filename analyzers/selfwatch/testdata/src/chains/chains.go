@@ -6,9 +6,11 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -168,4 +170,14 @@ func ownQuotas(b *builder.Builder) *builder.Builder {
 
 func HelperOther(mgr ctrl.Manager, r *Reconciler) error {
 	return ownQuotas(ctrl.NewControllerManagedBy(mgr).For(&corev1.Namespace{})).Complete(r)
+}
+
+// The module makes namespaces and deployments the controllers of others
+// of their kind: the owner sources above fire, and a reconcile that builds
+// owner references from the request makes objects own themselves.
+func adopt(parent, child *corev1.Namespace, pd, cd *appsv1.Deployment, s *runtime.Scheme) error {
+	if err := controllerutil.SetControllerReference(parent, child, s); err != nil {
+		return err
+	}
+	return controllerutil.SetControllerReference(pd, cd, s)
 }
