@@ -82,7 +82,9 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 }
 
 // handedToCall reports whether the context v makes is an argument of a
-// call (a client call, a clientset call, a helper), directly.
+// call (a client call, a clientset call, a helper), directly; not when the
+// helper, of this package, never uses that parameter (worker-operator's
+// GetAllowedNamespacesBySliceNameAndLabel).
 func handedToCall(v ssa.Value) bool {
 	refs := v.Referrers()
 	if refs == nil {
@@ -93,10 +95,17 @@ func handedToCall(v ssa.Value) bool {
 			if knowledge.StartsLifetime(crapi.Callee(c.Common())) {
 				continue // the lifetime of what it starts, not a request's
 			}
-			for _, a := range c.Common().Args {
-				if ssaflow.Strip(a) == v {
-					return true
+			callee := c.Common().StaticCallee()
+			for i, a := range c.Common().Args {
+				if ssaflow.Strip(a) != v {
+					continue
 				}
+				if callee != nil && len(callee.Blocks) > 0 && i < len(callee.Params) {
+					if refs := callee.Params[i].Referrers(); refs != nil && len(*refs) == 0 {
+						continue // a parameter the callee never uses: nothing is lost
+					}
+				}
+				return true
 			}
 		}
 	}

@@ -28,6 +28,7 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	_ = kube.Background()
 	r.withCtx(ctx, req.Namespace)
+	r.allowed(req.Namespace)
 	if !r.isFound(req.NamespacedName) {
 		return ctrl.Result{}, nil
 	}
@@ -49,6 +50,16 @@ func (r *AppReconciler) pods(ns string) (*corev1.PodList, error) {
 	var pods corev1.PodList
 	err := r.List(context.TODO(), &pods, client.InNamespace(ns)) // want `context.TODO\(\) drops the context of the reconcile: AppReconciler.pods has no context.Context parameter, but AppReconciler.Reconcile calls it with ctx in scope; add a ctx parameter to AppReconciler.pods and pass ctx`
 	return &pods, err
+}
+
+// allowed has no context and makes one, for a function that never uses
+// its context parameter (worker-operator's Compare): nothing is lost.
+func (r *AppReconciler) allowed(ns string) []string {
+	return r.namespacesOf(context.Background(), ns)
+}
+
+func (r *AppReconciler) namespacesOf(_ context.Context, ns string) []string {
+	return []string{ns}
 }
 
 // withCtx is the twin: it takes the context.
