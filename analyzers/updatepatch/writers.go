@@ -79,6 +79,13 @@ func (c *checker) namedWriter(t types.Type, ctls []*ctrlmodel.Controller, holds 
 		// is For: its own controller writes its status.
 		return "whose status its controller also writes", true
 	}
+	if c.owns != nil && c.owns.CreatesOwned(t) {
+		// The operator's own child of an outside API: whether that API's
+		// operator writes it is not known (istiod writes the status of a
+		// VirtualService only with status reporting on, off by default:
+		// worker-operator's).
+		return "", false
+	}
 	if g := knowledge.APIGroup(n.Obj().Pkg()); g != "" {
 		return "which the operator of API group " + g + " also writes", true
 	}

@@ -61,9 +61,6 @@ var writers = []Writer{
 	// and writes its status; a volume, its claimRef and status.
 	{Pkg: coreV1, Type: "PersistentVolumeClaim", Writer: "the persistent volume controller", Part: "spec.volumeName and status", Busy: true},
 	{Pkg: coreV1, Type: "PersistentVolume", Writer: "the persistent volume controller", Part: "spec.claimRef and status"},
-	// The namespace controller writes the conditions of a namespace
-	// being deleted, and its finalizers.
-	{Pkg: coreV1, Type: "Namespace", Writer: "the namespace controller", Part: "status"},
 	{Pkg: coreV1, Type: "ResourceQuota", Writer: "the resource quota controller", Part: "status", Busy: true},
 	// The service controller (cloud controller manager) writes the
 	// status, and a finalizer, of a LoadBalancer Service only; the
@@ -85,6 +82,10 @@ var writers = []Writer{
 	// neither). A ServiceAccount: since Kubernetes 1.24 the token
 	// controller no longer adds token Secrets to it.
 	{Pkg: coreV1, Type: "ConfigMap"},
+	// The namespace controller writes the conditions and finalizers of a
+	// namespace only while it is being deleted: nothing in steady state
+	// (worker-operator's labels on namespaces).
+	{Pkg: coreV1, Type: "Namespace"},
 	{Pkg: coreV1, Type: "ServiceAccount"},
 	{Pkg: coreV1, Type: "LimitRange"},
 	{Pkg: netV1, Type: "NetworkPolicy"},
