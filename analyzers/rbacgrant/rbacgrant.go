@@ -67,6 +67,10 @@ func run(pass *analysis.Pass) (any, error) {
 		calls = nil
 	}
 	several := len(managers)+len(calls) > 1
+	// A binary whose code carries no marker of the module (piraeus's
+	// cmd/gencert beside its operator) most likely runs under a role of
+	// its own, written by hand: judged as one of several managers is.
+	partial := several || !carriesMarkers(c.markers)
 	// What the binary runs: the code package main may run, not all of
 	// its imports (a controller package's reconciler that no manager
 	// starts needs nothing).
@@ -79,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 			needs = wiring.ViaManager(w.Requests([]*ssa.Function{m.Fn}, nil))
 		}
 		if expr := ssaflow.CallExpr(m.Fn, m.Call); expr != nil {
-			c.check(m.Fn, expr, wiring.Site{}, needs, all, several)
+			c.check(m.Fn, expr, wiring.Site{}, needs, all, partial)
 		}
 	}
 	for _, m := range calls {
@@ -87,9 +91,20 @@ func run(pass *analysis.Pass) (any, error) {
 		if several {
 			needs = m.Site.Requests
 		}
-		c.check(m.Fn, m.Node, m.Site, needs, all, several)
+		c.check(m.Fn, m.Node, m.Site, needs, all, partial)
 	}
 	return nil, nil
+}
+
+// carriesMarkers reports whether package main or a package of the module
+// it imports has an RBAC marker.
+func carriesMarkers(r *apimarkers.Result) bool {
+	for _, p := range r.All() {
+		if len(p.Rules) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // oneRun reports whether every manager package main makes and every call
