@@ -7,9 +7,12 @@ import (
 	"fixtures/api"
 )
 
+// Ensure migrates from the legacy name, a constant of another package:
+// tested and removed, never added, it is the old name of a migration and
+// is not reported (the new one is domain-qualified).
 func Ensure(dep *appsv1.Deployment) bool {
-	if controllerutil.ContainsFinalizer(dep, api.LegacyFinalizer) { // want `finalizer name "finalizer.apps.example.com" is not domain-qualified: .* rename it to "apps.example.com/finalizer", keep removing "finalizer.apps.example.com"`
-		controllerutil.RemoveFinalizer(dep, api.LegacyFinalizer) // reported once per package
+	if controllerutil.ContainsFinalizer(dep, api.LegacyFinalizer) {
+		controllerutil.RemoveFinalizer(dep, api.LegacyFinalizer)
 	}
 	return controllerutil.AddFinalizer(dep, api.GoodFinalizer)
 }

@@ -60,3 +60,30 @@ func Migrate(dep *appsv1.Deployment) {
 	controllerutil.RemoveFinalizer(dep, legacyFinalizer)
 	controllerutil.AddFinalizer(dep, "example.com/webapp")
 }
+
+// Twin: the old name tested, then removed, as numaflow migrates its
+// "isbsvc-controller": a test puts the name on no object.
+const deprecatedFinalizer = "isbsvc-controller"
+
+func MigrateTested(dep *appsv1.Deployment) {
+	if controllerutil.ContainsFinalizer(dep, deprecatedFinalizer) {
+		controllerutil.RemoveFinalizer(dep, deprecatedFinalizer)
+	}
+	controllerutil.AddFinalizer(dep, "example.com/isbsvc-controller")
+}
+
+// A name tested and added is in use.
+const inUseFinalizer = "pipeline-controller" // want `finalizer name "pipeline-controller" is not domain-qualified`
+
+func Ensure(dep *appsv1.Deployment) {
+	if !controllerutil.ContainsFinalizer(dep, inUseFinalizer) {
+		controllerutil.AddFinalizer(dep, inUseFinalizer)
+	}
+}
+
+// A dotted name is suggested as its domain and its first label.
+const dottedFinalizer = "cleanup.apps.example.com" // want `finalizer name "cleanup.apps.example.com" is not domain-qualified: .* rename it to "apps.example.com/cleanup", keep removing "cleanup.apps.example.com"`
+
+func Clean(dep *appsv1.Deployment) {
+	controllerutil.AddFinalizer(dep, dottedFinalizer)
+}
