@@ -72,6 +72,8 @@ type collector struct {
 	callers map[*ssa.Function][]ssa.CallInstruction
 	// via is the client field of the call being collected (Request.Via).
 	via string
+	// objs is the object layer: what a mutate function changes.
+	objs *objects.Result
 	// fills tells, per condition (Request.Via: a client field, a client
 	// parameter of another package's function), what the package puts
 	// there.
@@ -122,8 +124,8 @@ func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, r
 // collect returns, per function of the package, what its own code asks:
 // its watch sources, and its calls (not in tests) through the manager's
 // client.
-func collect(pass *analysis.Pass, markers *apimarkers.Result, funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
-	col := &collector{pass: pass, markers: markers, direct: map[*ssa.Function][]Request{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
+func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Result, funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
+	col := &collector{pass: pass, markers: markers, objs: objs, direct: map[*ssa.Function][]Request{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
 	for _, fn := range funcs {
 		for call := range ssaflow.Calls(fn) {
 			if callee := ssaflow.LocalCallee(call.Common(), pass.Pkg); callee != nil {
@@ -281,6 +283,14 @@ func (col *collector) call(call ssa.CallInstruction) {
 		defer func() { col.via = "" }()
 		t := objects.ObjectType(args[2])
 		col.add(t, "", Read, false, fn.Name(), call)
+		if fn.Name() == "CreateOrPatch" && col.statusOnly(call, args) {
+			// It gets the object and patches only its status; its Create
+			// path, for an object already read from the server, would be
+			// refused whatever the role (resourceVersion set): piraeus's
+			// conditions on listed configurations.
+			col.add(t, "status", "patch", false, fn.Name(), call)
+			return
+		}
 		col.add(t, "", "create", false, fn.Name(), call)
 		if fn.Name() == "CreateOrUpdate" {
 			col.add(t, "", "update", false, fn.Name(), call)
@@ -293,6 +303,43 @@ func (col *collector) call(call ssa.CallInstruction) {
 		// RBAC tells the old recorder's core events from the new one's.
 		col.addResource(apimarkers.Resource{Group: group, Resource: "events"}, "", Event, false, fn.Name(), call)
 	}
+}
+
+// statusOnly reports whether the mutate function of a CreateOrPatch
+// changes only the status of its object, which the code read from the
+// server on every path to the call.
+func (col *collector) statusOnly(call ssa.CallInstruction, args []ssa.Value) bool {
+	if col.objs == nil || len(args) < 4 {
+		return false
+	}
+	f := args[3]
+	for {
+		ct, ok := f.(*ssa.ChangeType) // a func literal given as a controllerutil.MutateFn
+		if !ok {
+			break
+		}
+		f = ct.X
+	}
+	mc, ok := ssaflow.Strip(f).(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	fn, obj := call.Parent(), args[2]
+	eff, captures := col.objs.ClosureEffect(fn, mc, obj)
+	changed := eff.Strong | eff.Weak
+	if !captures || changed == 0 || changed&^objects.Status != 0 {
+		return false
+	}
+	steps := col.objs.Steps(fn, call, obj)
+	if steps.Entry || len(steps.Starts) == 0 {
+		return false
+	}
+	for _, ev := range steps.Starts {
+		if ev != objects.Fetched {
+			return false
+		}
+	}
+	return true
 }
 
 // managersClient reports whether the client value v may be the manager's,

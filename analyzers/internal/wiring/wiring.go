@@ -37,7 +37,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "wiring",
 	Doc:        "record the object types, field lists and field indexes of the code each function and type may run",
-	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer},
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer, objects.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	FactTypes:  []analysis.Fact{new(Wiring)},
@@ -316,7 +316,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// client lists by what its reconciler lists by), but not in facts.
 	r.graph = reach.Of(pass).Graph()
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	r.col = collect(pass, apimarkers.Of(pass), src, model)
+	r.col = collect(pass, apimarkers.Of(pass), objects.Of(pass), src, model)
 	d := &directs{pass: pass, out: r.direct, all: all}
 	for _, fn := range all {
 		d.calls(fn)

@@ -104,6 +104,7 @@ func (r *GuestbookReconciler) keepLater(ctx context.Context) {
 		_ = mc.Delete(ctx, &corev1.ServiceAccount{})
 	}
 	go keep()
+	_ = r.markStatefulSets(ctx, "default")
 }
 
 // drain is given the remote client only: its calls are not the manager's.
