@@ -1,6 +1,8 @@
 package droppederr
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
@@ -20,6 +22,18 @@ func (c *checker) callersRequeue(fn *ssa.Function) bool {
 	return callersRequeue(ssapkg.WithoutTestCallers(c.pass, ssaflow.StaticCallers(funcs)), ssaflow.UsedAsValue(funcs), fn, 0)
 }
 
+// hasError reports whether one of the results is an error: a level may
+// return its error last, or before a flag (worker-operator's
+// ReconcileSliceNamespaces, (ctrl.Result, error, bool)).
+func hasError(res *types.Tuple) bool {
+	for i := range res.Len() {
+		if crapi.IsError(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // callersRequeue is callersRequeue of fn with the package's static
 // callers (tests' calls left out) and its functions used as values. A
 // caller that is itself such a helper counts when its own callers
@@ -34,7 +48,7 @@ func callersRequeue(callers map[*ssa.Function][]ssa.CallInstruction, asValue map
 	// with it (percona-server-mongodb's reconcileStatefulSet: a
 	// StatefulSet and an error), as long as it can hand the error up.
 	res := fn.Signature.Results()
-	if depth == 0 && res.Len() != 1 || depth > 0 && (res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type())) {
+	if depth == 0 && res.Len() != 1 || depth > 0 && !hasError(res) {
 		return false
 	}
 	calls := callers[fn]

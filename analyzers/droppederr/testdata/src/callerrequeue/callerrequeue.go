@@ -112,3 +112,31 @@ func handlePairUsers(ctx context.Context, c client.Client, ns string) error {
 	}
 	return nil
 }
+
+// The level between returns its error before a flag (worker-operator's
+// ReconcileSliceNamespaces, (ctrl.Result, error, bool): false carries on),
+// and the reconcile requeues on every success after it.
+type FlagUsers struct{ client.Client }
+
+func (r *FlagUsers) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	res, err, stop := r.reconcileNamespaces(ctx, req.Namespace)
+	if stop {
+		return res, err
+	}
+	return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
+}
+
+func (r *FlagUsers) reconcileNamespaces(ctx context.Context, ns string) (ctrl.Result, error, bool) {
+	if err := r.annotate(ctx, ns); err != nil {
+		return ctrl.Result{}, err, true
+	}
+	return ctrl.Result{}, nil, false
+}
+
+func (r *FlagUsers) annotate(ctx context.Context, ns string) error {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: "allowed"}}
+	if err := r.Create(ctx, cm); err != nil {
+		logf.FromContext(ctx).Error(err, "annotating the namespace")
+	}
+	return nil
+}
