@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -119,6 +120,13 @@ func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *s
 	return src
 }
 
+// eventWrite reports whether the client call writes an event object
+// (worker-operator's own recorder creating corev1.Events).
+func (s *source) eventWrite(call *ssa.Call) bool {
+	_, args, ok := crapi.ClientCallSSA(call.Common())
+	return ok && len(args) >= 2 && knowledge.EventObject(ssaflow.Strip(args[1]).Type())
+}
+
 // isRead reports whether the source only reads (Get, List, a helper
 // whose client errors all come from reads).
 func (s *source) isRead() bool {
@@ -194,6 +202,9 @@ func (c *checker) check() {
 			continue
 		}
 		src := newSource(c.fn, call, errv, writes)
+		if src.client != nil && src.client.Method == crapi.Create && src.eventWrite(call) {
+			continue // an event is a record written best effort, as recorders do
+		}
 		for _, tb := range c.fn.Blocks {
 			if done[tb] {
 				continue

@@ -84,3 +84,29 @@ func EventGroup(fn *types.Func) (group string, ok bool) {
 	r, ok := EventMethod(fn)
 	return r.Group, ok
 }
+
+// eventObjects are the event kinds: records of what happened, which
+// recorders write best effort (a failed write is logged and dropped).
+var eventObjects = [][2]string{
+	{coreV1, "Event"},
+	{"k8s.io/api/events/v1", "Event"},
+	{"k8s.io/api/events/v1beta1", "Event"},
+}
+
+// EventObject reports whether t (a pointer or not) is an event kind, whose
+// write code may make best effort, as a recorder does.
+func EventObject(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	for _, e := range eventObjects {
+		if n.Obj().Pkg().Path() == e[0] && n.Obj().Name() == e[1] {
+			return true
+		}
+	}
+	return false
+}

@@ -82,3 +82,25 @@ func TestEventCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestEventObjects looks the event kinds up in the real API packages.
+func TestEventObjects(t *testing.T) {
+	kinds := [][2]string{{"k8s.io/api/core/v1", "Event"}, {"k8s.io/api/events/v1", "Event"}, {"k8s.io/api/events/v1beta1", "Event"}}
+	var paths []string
+	for _, e := range kinds {
+		paths = append(paths, e[0])
+	}
+	byPath := loadTypes(t, paths...)
+	for _, e := range kinds {
+		obj, ok := byPath[e[0]].Scope().Lookup(e[1]).(*types.TypeName)
+		if !ok {
+			t.Fatalf("%s.%s: no such type", e[0], e[1])
+		}
+		if !knowledge.EventObject(obj.Type()) || !knowledge.EventObject(types.NewPointer(obj.Type())) {
+			t.Errorf("EventObject(%s.%s) = false", e[0], e[1])
+		}
+	}
+	if pod, ok := byPath["k8s.io/api/core/v1"].Scope().Lookup("Pod").(*types.TypeName); !ok || knowledge.EventObject(pod.Type()) {
+		t.Error("EventObject(Pod) = true")
+	}
+}
