@@ -259,13 +259,9 @@ func (e *clientUses) addCall(s *ClientUse, cc *ssa.CallCommon, depth int) {
 	// (retry.RetryOnConflict(backoff, func() error { ... })) is assumed
 	// to run there.
 	for _, arg := range cc.Args {
-		var f *ssa.Function
-		switch v := arg.(type) {
-		case *ssa.MakeClosure:
-			f, _ = v.Fn.(*ssa.Function)
-		case *ssa.Function:
-			f = v
-		}
+		// Also through a conversion to the library's func type
+		// (retry-go's retry.Do(retry.RetryableFunc), worker-operator).
+		f := ssaflow.FuncOf(arg)
 		if f == nil || f.Pkg == nil || f.Pkg.Pkg != e.pass.Pkg || len(f.Blocks) == 0 {
 			continue
 		}
