@@ -2,6 +2,7 @@ package nogeneration
 
 import (
 	_ "embed"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -46,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, p := range c.Predicates {
 				if drops(p) && !reported[c] {
 					reported[c] = true
-					report(pass, c, c)
+					report(pass, c, c, p)
 					break
 				}
 			}
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, f := range ch.Find(ctrlmodel.WithEventFilter) {
 			if len(fors) > 0 && len(f.Predicates) == 1 && drops(f.Predicates[0]) && !reported[f] {
 				reported[f] = true
-				report(pass, f, fors[0])
+				report(pass, f, fors[0], f.Predicates[0])
 			}
 		}
 	}
@@ -70,14 +71,29 @@ func drops(p *ctrlmodel.Predicate) bool {
 	return p.OnlyMetaChanges() && p.Uses(ctrlmodel.PredicateGenerationChanged)
 }
 
-func report(pass *analysis.Pass, at, src *ctrlmodel.Call) {
+func report(pass *analysis.Pass, at, src *ctrlmodel.Call, p *ctrlmodel.Predicate) {
 	what := "the generation predicate on " + src.String()
 	if at != src {
 		what = at.String() + ", which applies to " + src.String() + ","
 	}
+	// Or-ed with a label or annotation predicate, those updates pass:
+	// say only what is dropped (piraeus's Nodes).
+	var meta []string
+	if p.Uses(ctrlmodel.PredicateLabelChanged) {
+		meta = append(meta, "labels")
+	}
+	if p.Uses(ctrlmodel.PredicateAnnotationChanged) {
+		meta = append(meta, "annotations")
+	}
+	drop := " drops every update of these objects: the API server never sets metadata.generation on a " + crapi.ObjectTypeString(src.Object) +
+		", so only creates and deletes reach Reconcile and an edited one never does"
+	if len(meta) > 0 {
+		drop = " drops every update of these objects but those of their " + strings.Join(meta, " or ") +
+			": the API server never sets metadata.generation on a " + crapi.ObjectTypeString(src.Object) +
+			", so an edit of anything else (its spec, data or status) never reaches Reconcile"
+	}
 	diag.Report(pass, analysis.Diagnostic{
 		Pos: at.Pos, End: at.End,
-		Message: what + " drops every update of these objects: the API server never sets metadata.generation on a " + crapi.ObjectTypeString(src.Object) +
-			", so only creates and deletes reach Reconcile and an edited one never does; use predicate.ResourceVersionChangedPredicate, or no predicate, for this source",
+		Message: what + drop + "; use predicate.ResourceVersionChangedPredicate, or no predicate, for this source",
 	})
 }

@@ -37,7 +37,7 @@ func (r *Reconciler) WatchesConfigMaps(mgr ctrl.Manager) error {
 	p := predicate.Or(predicate.GenerationChangedPredicate{}, predicate.LabelChangedPredicate{})
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Deployment{}).
-		Watches(&corev1.ConfigMap{}, handler.EnqueueRequestsFromMapFunc(toOwner), builder.WithPredicates(p)). // want `never sets metadata.generation on a v1.ConfigMap`
+		Watches(&corev1.ConfigMap{}, handler.EnqueueRequestsFromMapFunc(toOwner), builder.WithPredicates(p)). // want `drops every update of these objects but those of their labels: the API server never sets metadata.generation on a v1.ConfigMap, so an edit of anything else \(its spec, data or status\) never reaches Reconcile`
 		Complete(r)
 }
 
@@ -45,7 +45,7 @@ func (r *Reconciler) WatchesConfigMaps(mgr ctrl.Manager) error {
 func (r *Reconciler) ExplicitOr(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Deployment{}).
-		Owns(&corev1.ConfigMap{}, builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))). // want `never sets metadata.generation on a v1.ConfigMap`
+		Owns(&corev1.ConfigMap{}, builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))). // want `but those of their annotations: the API server never sets metadata.generation on a v1.ConfigMap`
 		Complete(r)
 }
 
