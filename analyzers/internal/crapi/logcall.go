@@ -13,16 +13,16 @@ import (
 type LogCall int
 
 const (
-	// LogEffect: anything not known to be logging, which may act on its
+	// LogEffect is anything not known to be logging, which may act on its
 	// arguments (retry, collect, record in a status, look an object up).
 	LogEffect LogCall = iota
-	// LogPure: builds a message or a log argument, or tests an error;
+	// LogPure builds a message or a log argument, or tests an error;
 	// nothing else (fmt.Sprintf, klog.KObj, err.Error(), a
 	// NamespacedName's String()).
 	LogPure
-	// LogWrite: writes a log line or an event.
+	// LogWrite writes a log line or an event.
 	LogWrite
-	// LogCarry: returns a logger or a log entry that carries its
+	// LogCarry returns a logger or a log entry that carries its
 	// arguments (logr's WithValues, logrus's WithError, ctrl.LoggerInto)
 	// and writes nothing itself.
 	LogCarry

@@ -251,6 +251,11 @@ func (e *engine) nameValue(v ssa.Value) (ssa.Value, bool) {
 	return nil, false
 }
 
+// sameConst reports whether two constants have one value.
+func sameConst(a, b *ssa.Const) bool {
+	return a.Value != nil && b.Value != nil && a.Value.ExactString() == b.Value.ExactString()
+}
+
 // namedBy tells what names the object fn makes and returns as its first
 // result, the same on every return that gives one: its parameter i (SSA
 // index), or the constant c.
@@ -270,7 +275,7 @@ func namedBy(fn *ssa.Function) (i int, c *ssa.Const, ok bool) {
 		}
 		switch n := ssaflow.StripConv(names[0]).(type) {
 		case *ssa.Const:
-			if i >= 0 || (c != nil && !(c.Value != nil && n.Value != nil && c.Value.ExactString() == n.Value.ExactString())) {
+			if i >= 0 || (c != nil && !sameConst(c, n)) {
 				return -1, nil, false
 			}
 			c = n
