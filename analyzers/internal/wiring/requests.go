@@ -312,15 +312,7 @@ func (col *collector) statusOnly(call ssa.CallInstruction, args []ssa.Value) boo
 	if col.objs == nil || len(args) < 4 {
 		return false
 	}
-	f := args[3]
-	for {
-		ct, ok := f.(*ssa.ChangeType) // a func literal given as a controllerutil.MutateFn
-		if !ok {
-			break
-		}
-		f = ct.X
-	}
-	mc, ok := ssaflow.Strip(f).(*ssa.MakeClosure)
+	mc, ok := ssaflow.Strip(args[3]).(*ssa.MakeClosure) // through its conversion to controllerutil.MutateFn
 	if !ok {
 		return false
 	}
