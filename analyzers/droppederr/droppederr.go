@@ -82,8 +82,10 @@ type source struct {
 	errv     ssa.Value
 	writes   bool
 	carriers map[ssa.Value]bool
-	// client is the client method called, nil for a helper.
-	client *crapi.ClientCall
+	// client is the client method called, nil for a helper; written, for
+	// a client write, the object it writes.
+	client  *crapi.ClientCall
+	written ssa.Value
 	// read holds, for a read, the values it fills: the object of Get, the
 	// list of List, a helper's results and the local variables it is
 	// given by address.
@@ -101,6 +103,9 @@ func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *s
 	cc, args, ok := crapi.ClientCallSSA(call.Common())
 	if ok {
 		src.client = &cc
+		if cc.IsWrite() && len(args) >= 2 {
+			src.written = ssaflow.Strip(args[1])
+		}
 		switch {
 		case cc.Method == crapi.Get && len(args) >= 3:
 			src.read = []ssa.Value{ssaflow.Strip(args[2])}
@@ -122,9 +127,8 @@ func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *s
 
 // eventWrite reports whether the client call writes an event object
 // (worker-operator's own recorder creating corev1.Events).
-func (s *source) eventWrite(call *ssa.Call) bool {
-	_, args, ok := crapi.ClientCallSSA(call.Common())
-	return ok && len(args) >= 2 && knowledge.EventObject(ssaflow.Strip(args[1]).Type())
+func (s *source) eventWrite() bool {
+	return s.written != nil && knowledge.EventObject(s.written.Type())
 }
 
 // isRead reports whether the source only reads (Get, List, a helper
@@ -202,7 +206,7 @@ func (c *checker) check() {
 			continue
 		}
 		src := newSource(c.fn, call, errv, writes)
-		if src.client != nil && src.client.Method == crapi.Create && src.eventWrite(call) {
+		if src.client != nil && src.client.Method == crapi.Create && src.eventWrite() {
 			continue // an event is a record written best effort, as recorders do
 		}
 		for _, tb := range c.fn.Blocks {

@@ -179,20 +179,13 @@ func (c *checker) sitesOf(fn *ssa.Function, cc *ssa.CallCommon) []site {
 // is true when f is not a function literal made here (a function value,
 // a method value): what it sets is not known.
 func (c *checker) resets(fn *ssa.Function, f, obj ssa.Value) (map[string]bool, bool) {
-	if _, ok := ssaflow.Strip(f).(*ssa.Function); ok {
-		// A function literal that captures nothing, or a function of the
-		// package: it cannot reach the caller's object.
-		return map[string]bool{}, false
-	}
-	mc, ok := ssaflow.Strip(f).(*ssa.MakeClosure)
-	if !ok {
+	eff, captures, known := c.objs.FuncValueEffect(fn, f, obj)
+	if !known {
 		return nil, true
 	}
-	if _, isFunc := mc.Fn.(*ssa.Function); !isFunc || len(mc.Bindings) == 0 {
-		return nil, true
-	}
-	eff, captures := c.objs.ClosureEffect(fn, mc, obj)
 	if !captures {
+		// A function of the package, or a literal that does not capture
+		// the caller's object: it cannot reach it.
 		return map[string]bool{}, false
 	}
 	if (eff.Strong|eff.Weak)&objects.Unknown != 0 {

@@ -33,15 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Owner references on objects of the For type: without them, an
 	// owner source of that type never fires (atlas-operator's
 	// Owns(&AtlasMigration{}), dead but harmless).
-	owners := ownership.Of(pass).Owners()
-	givenOwners := func(t types.Type) bool {
-		for _, k := range ownership.TypeKeys(t) {
-			if _, ok := owners[k]; ok {
-				return true
-			}
-		}
-		return false
-	}
+	owns := ownership.Of(pass)
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
 		fors := ch.Find(ctrlmodel.For)
@@ -60,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			switch c.Method {
 			case ctrlmodel.Owns:
-				if !givenOwners(forType) {
+				if !owns.Owned(forType) {
 					continue
 				}
 				reported[c] = true
@@ -73,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				switch c.Handler.Kind {
 				case ctrlmodel.HandlerForOwner:
-					if !givenOwners(forType) {
+					if !owns.Owned(forType) {
 						continue
 					}
 					reported[c] = true

@@ -313,16 +313,23 @@ func madeNamesDepth(a *ssa.Alloc, depth int) []ssa.Value {
 			// backup := Backup{ObjectMeta: ...}, the literal built aside
 			// and copied in whole (as go/ssa does when it calls
 			// functions).
-			load, ok := x.Val.(*ssa.UnOp)
-			if x.Addr != a || !ok || load.Op != token.MUL || depth > 2 {
-				continue
-			}
-			if lit, ok := load.X.(*ssa.Alloc); ok {
+			if lit := copiedLiteral(x); x.Addr == a && lit != nil && depth <= 2 {
 				out = append(out, madeNamesDepth(lit, depth+1)...)
 			}
 		}
 	}
 	return out
+}
+
+// copiedLiteral returns the local value (a literal built aside) that st
+// copies whole into its address (*addr = *lit), or nil.
+func copiedLiteral(st *ssa.Store) *ssa.Alloc {
+	load, ok := st.Val.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	lit, _ := load.X.(*ssa.Alloc)
+	return lit
 }
 
 // metaNames returns the values stored into the Name of the ObjectMeta at
@@ -336,12 +343,8 @@ func metaNames(meta ssa.Value, depth int) ([]ssa.Value, bool) {
 				continue
 			}
 			// obj.ObjectMeta = metav1.ObjectMeta{Name: n}, built aside.
-			load, ok := x.Val.(*ssa.UnOp)
-			if !ok || load.Op != token.MUL || depth > 2 {
-				return nil, false
-			}
-			lit, ok := load.X.(*ssa.Alloc)
-			if !ok {
+			lit := copiedLiteral(x)
+			if lit == nil || depth > 2 {
 				return nil, false
 			}
 			names, ok := metaNames(lit, depth+1)

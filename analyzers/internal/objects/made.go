@@ -159,6 +159,26 @@ func (r *Result) ClosureEffect(fn *ssa.Function, mc *ssa.MakeClosure, obj ssa.Va
 	return r.e.closureEffect(id, mc, id.Key(obj))
 }
 
+// FuncValueEffect tells what the function value f, made in fn and handed
+// to a library that calls it (a mutate function of CreateOrUpdate or
+// CreateOrPatch), does to obj: a function or a literal that captures
+// nothing cannot reach it (captures false); a literal, through the
+// variables it captures (ClosureEffect). known is false for any other
+// value (a parameter, a method value): what it does is not known.
+func (r *Result) FuncValueEffect(fn *ssa.Function, f, obj ssa.Value) (eff Effect, captures, known bool) {
+	switch v := ssaflow.Strip(f).(type) {
+	case *ssa.Function:
+		return Effect{}, false, true
+	case *ssa.MakeClosure:
+		if _, isFunc := v.Fn.(*ssa.Function); !isFunc || len(v.Bindings) == 0 {
+			return Effect{}, false, false
+		}
+		eff, captures = r.ClosureEffect(fn, v, obj)
+		return eff, captures, true
+	}
+	return Effect{}, false, false
+}
+
 // ParamEffect tells what the function f of the module (in this package,
 // or another through its fact) does to its parameter i (SSA index: the
 // receiver first), on any path, its own writes included.

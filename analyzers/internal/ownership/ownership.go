@@ -282,22 +282,27 @@ func (r *Result) Owners() map[string]bool {
 	return r.owners
 }
 
+// Owned reports whether the code of this package, or of a package of the
+// module it imports, gives objects of type t owner references (Owners).
+func (r *Result) Owned(t types.Type) bool {
+	for _, k := range TypeKeys(t) {
+		if _, ok := r.owners[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // CreatesOwned reports whether the code of this package, or of a package
 // of the module it imports, both creates objects of type t and gives
 // objects of that type owner references: the objects of t it updates are
 // most likely its own children. False when t has no key (an interface,
 // unstructured) or ownership is not known.
 func (r *Result) CreatesOwned(t types.Type) bool {
-	keys := TypeKeys(t)
-	owned := false
-	for _, k := range keys {
-		if _, ok := r.owners[k]; ok {
-			owned = true
-		}
-	}
-	if !owned {
+	if !r.Owned(t) {
 		return false
 	}
+	keys := TypeKeys(t)
 	creates := func(o *Package) bool {
 		if o == nil {
 			return false

@@ -312,14 +312,10 @@ func (col *collector) statusOnly(call ssa.CallInstruction, args []ssa.Value) boo
 	if col.objs == nil || len(args) < 4 {
 		return false
 	}
-	mc, ok := ssaflow.Strip(args[3]).(*ssa.MakeClosure) // through its conversion to controllerutil.MutateFn
-	if !ok {
-		return false
-	}
 	fn, obj := call.Parent(), args[2]
-	eff, captures := col.objs.ClosureEffect(fn, mc, obj)
+	eff, captures, known := col.objs.FuncValueEffect(fn, args[3], obj)
 	changed := eff.Strong | eff.Weak
-	if !captures || changed == 0 || changed&^objects.Status != 0 {
+	if !known || !captures || changed == 0 || changed&^objects.Status != 0 {
 		return false
 	}
 	steps := col.objs.Steps(fn, call, obj)
