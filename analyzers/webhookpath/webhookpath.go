@@ -107,9 +107,9 @@ func run(pass *analysis.Pass) (any, error) {
 			if s, side, ok := servedBy(chains, w); ok && !names(w, s) {
 				diag.Report(pass, analysis.Diagnostic{
 					Pos: w.Pos(), End: w.Pos() + token.Pos(len(w.Text)),
-					Message: fmt.Sprintf("this marker calls the %s webhook of %s (%s), but its rules name groups=%s, versions=%s, resources=%s, not the kind's group %q, version %s and resource %s: the API server never sends it the objects it admits, and what it sends fails to decode; name the kind's",
-						side, crapi.ObjectTypeString(s.chain.Object), w.Path, strings.Join(w.Groups, ";"), strings.Join(w.Versions, ";"), strings.Join(w.Resources, ";"),
-						s.group, s.version, s.resource),
+					Message: fmt.Sprintf("this marker calls the %s webhook of %s (%s), but its rules name groups=%s, versions=%s, resources=%s, not the kind's group %q, version %s and resource %s: the API server never sends it the objects it admits, and what it sends fails to decode; name the kind in the rules (groups=%s, versions=%s, resources=%s)",
+						side, crapi.ObjectTypeString(s.chain.Object), w.Path, markerGroups(w.Groups), strings.Join(w.Versions, ";"), strings.Join(w.Resources, ";"),
+						s.group, s.version, s.resource, markerGroup(s.group), s.version, s.resource),
 				})
 			}
 			continue
@@ -161,7 +161,42 @@ func servedBy(chains []served, w apimarkers.Webhook) (served, string, bool) {
 // group, version and resource are among the marker's.
 func names(w apimarkers.Webhook, s served) bool {
 	in := func(list []string, v string) bool { return slices.Contains(list, v) || slices.Contains(list, "*") }
-	return in(w.Groups, s.group) && in(w.Versions, s.version) && in(w.Resources, s.resource)
+	return in(w.Groups, s.group) && in(w.Versions, s.version) && slices.ContainsFunc(w.Resources, func(r string) bool { return namesResource(r, s.resource) })
+}
+
+// namesResource reports whether the rule's resource r selects requests
+// that carry an object of the kind whose plural is resource: the plural
+// or "*" (every resource, no subresource), and the forms that select its
+// status subresource ("<plural>/status", "<plural>/*", "*/status",
+// "*/*"). For a request on the status subresource the API server sends
+// the webhook the whole object, which decodes as the kind: a defaulting
+// webhook of the status marks it so on purpose (korifi's CFTask
+// defaulter, resources=cftasks/status, defaults status fields). Another
+// subresource alone ("<plural>/scale") sends another kind (a Scale).
+func namesResource(r, resource string) bool {
+	if r == resource || r == "*" {
+		return true
+	}
+	res, sub, ok := strings.Cut(r, "/")
+	return ok && (res == resource || res == "*") && (sub == "status" || sub == "*")
+}
+
+// markerGroup writes a group as a marker's groups= value: the core group
+// is "".
+func markerGroup(g string) string {
+	if g == "" {
+		return `""`
+	}
+	return g
+}
+
+// markerGroups writes a marker's groups as its groups= value.
+func markerGroups(gs []string) string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = markerGroup(g)
+	}
+	return strings.Join(out, ";")
 }
 
 func kindOf(w apimarkers.Webhook) string {

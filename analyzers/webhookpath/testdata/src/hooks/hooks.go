@@ -21,7 +21,7 @@ import (
 
 // The group was misspelled when this marker was copied: the path is
 // served, but the API server sends it other objects.
-// want +1 `^this marker calls the defaulting webhook of v1.CronJob \(/mutate-batch-tutorial-example-com-v1-cronjob\), but its rules name groups=batch.tutorial.example.org, versions=v1, resources=cronjobs, not the kind's group "batch.tutorial.example.com", version v1 and resource cronjobs`
+// want +1 `^this marker calls the defaulting webhook of v1.CronJob \(/mutate-batch-tutorial-example-com-v1-cronjob\), but its rules name groups=batch.tutorial.example.org, versions=v1, resources=cronjobs, not the kind's group "batch.tutorial.example.com", version v1 and resource cronjobs: the API server never sends it the objects it admits, and what it sends fails to decode; name the kind in the rules \(groups=batch.tutorial.example.com, versions=v1, resources=cronjobs\)$`
 // +kubebuilder:webhook:path=/mutate-batch-tutorial-example-com-v1-cronjob,mutating=true,failurePolicy=fail,sideEffects=None,groups=batch.tutorial.example.org,resources=cronjobs,verbs=delete,versions=v1,name=mcronjob-delete.kb.io,admissionReviewVersions=v1
 
 // SetupCronJobWebhookWithManager registers the CronJob's webhooks.

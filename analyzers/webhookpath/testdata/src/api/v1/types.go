@@ -36,3 +36,27 @@ func (in *Widget) DeepCopyObject() runtime.Object {
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	return &out
 }
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Task has a defaulting webhook on its status subresource, as korifi's
+// CFTask does: the defaulter fills status fields.
+type Task struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            TaskStatus `json:"status,omitempty"`
+}
+
+// TaskStatus is what the defaulter fills.
+type TaskStatus struct {
+	SequenceID int64 `json:"sequenceID,omitempty"`
+	MemoryMB   int64 `json:"memoryMB,omitempty"`
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *Task) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	return &out
+}
