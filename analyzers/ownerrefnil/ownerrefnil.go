@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -38,14 +39,47 @@ var Analyzer = &analysis.Analyzer{
 // *metav1.OwnerReference results (their indexes) may be nil: a nil
 // returned on some path, or the result of GetControllerOf or of another
 // such function. Its callers must test them before reading a field.
+// Guarded are those nil only beside a constant bool result (a helper
+// returning (true, &ref) or (false, nil)): a test of that bool guards
+// them as a nil test would.
 type nilRefs struct {
 	Results []int
+	Guarded []guard
+}
+
+// guard says that result Result is nil only when bool result Flag is
+// NilWhen.
+type guard struct {
+	Result, Flag int
+	NilWhen      bool
 }
 
 // AFact marks nilRefs as a fact.
 func (*nilRefs) AFact() {}
 
-func (f *nilRefs) String() string { return fmt.Sprintf("nilRef%v", f.Results) }
+// String lists the results: "nilRef[0]", "nilRef[1 unless 0]" (nil only
+// when result 0 is false), "nilRef[1 if 0]" (only when it is true).
+func (f *nilRefs) String() string {
+	var parts []string
+	for _, r := range f.Results {
+		parts = append(parts, fmt.Sprint(r))
+	}
+	for _, g := range f.Guarded {
+		word := "unless"
+		if g.NilWhen {
+			word = "if"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %d", g.Result, word, g.Flag))
+	}
+	return "nilRef[" + strings.Join(parts, " ") + "]"
+}
+
+// nilResult is a result of a function that may be a nil reference;
+// flag >= 0 when it is nil only while bool result flag is nilWhen.
+type nilResult struct {
+	index, flag int
+	nilWhen     bool
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	prog := ssapkg.Of(pass)
@@ -166,19 +200,24 @@ func unguardedIndex(objs *objects.Result, instr ssa.Instruction, slice, index ss
 // (or of a function of the module that may return nil), read with no nil
 // test of ref on every path to it.
 func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (analysis.Diagnostic, bool) {
-	call, fn, ok := nr.mayBeNil(ref)
+	call, fn, res, ok := nr.mayBeNil(ref)
 	if !ok {
 		return analysis.Diagnostic{}, false
 	}
 	// IsControlledBy(obj, owner) holds only if obj has a controller.
 	if nonNilAt(instr.Block(), ref) || knowledge.ControllerOf(fn) && ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
 		return onTrue && controlledBy(cond, call)
-	}) {
+	}) || guardedAt(instr.Block(), call, res) {
 		return analysis.Diagnostic{}, false
 	}
 	pos := instr.Pos()
 	if !pos.IsValid() {
 		return analysis.Diagnostic{}, false
+	}
+	if res.flag >= 0 {
+		msg := fmt.Sprintf("the result of %s is read without a test: it is nil when its %s result is %t (no such owner), and the manager panics on it; read it only when that result is %t, or test it against nil first",
+			fn.Name(), ordinal(res.flag), res.nilWhen, !res.nilWhen)
+		return analysis.Diagnostic{Pos: pos, Message: msg}, true
 	}
 	why := "it is nil for an object without a controller (orphaned, or made by another client)"
 	if !knowledge.ControllerOf(fn) {
@@ -188,36 +227,111 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
 }
 
+// guardedAt reports whether res, a result of call nil only beside a
+// constant bool result, is read where a branch on that bool taken on
+// every path to b says it is not nil (if ok { ... ref.Name ... }).
+func guardedAt(b *ssa.BasicBlock, call *ssa.Call, res nilResult) bool {
+	if res.flag < 0 {
+		return false
+	}
+	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
+		x, val, ok := boolTest(cond, onTrue)
+		if !ok {
+			return false
+		}
+		e, isExt := ssaflow.Strip(x).(*ssa.Extract)
+		return isExt && e.Tuple == call && e.Index == res.flag && val != res.nilWhen
+	})
+}
+
+// boolTest returns the bool value x and its value val when cond has the
+// value onTrue: cond itself, !x, x == c or x != c with c constant.
+func boolTest(cond ssa.Value, onTrue bool) (x ssa.Value, val bool, ok bool) {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return boolTest(c.X, !onTrue)
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			break
+		}
+		x, k := c.X, c.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, k = k, x
+		}
+		kv, isBool := boolConst(k)
+		if !isBool {
+			break
+		}
+		// x == k holds onTrue: x is k when that is true, else !k.
+		eq := onTrue == (c.Op == token.EQL)
+		return x, kv == eq, true
+	}
+	if isBool(cond.Type()) {
+		return cond, onTrue, true
+	}
+	return nil, false, false
+}
+
+// boolConst returns the value of a constant bool.
+func boolConst(v ssa.Value) (bool, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(c.Value), true
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// ordinal names result i for a message: "first", "second"...
+func ordinal(i int) string {
+	if names := []string{"first", "second", "third", "fourth"}; i < len(names) {
+		return names[i]
+	}
+	return fmt.Sprintf("#%d", i+1)
+}
+
 // nilResults knows which functions' owner-reference results may be nil:
 // the library's (knowledge.ControllerOf), the package's (learned here)
 // and the module's other packages' (nilRefs facts).
 type nilResults struct {
 	pass  *analysis.Pass
-	local map[*types.Func][]int
+	local map[*types.Func][]nilResult
 }
 
-// results returns the indexes of fn's results that may be a nil
-// reference.
-func (nr *nilResults) results(fn *types.Func) []int {
+// results returns fn's results that may be a nil reference.
+func (nr *nilResults) results(fn *types.Func) []nilResult {
 	if fn == nil {
 		return nil
 	}
 	if knowledge.ControllerOf(fn) {
-		return []int{0}
+		return []nilResult{{index: 0, flag: -1}}
 	}
 	if fn.Pkg() == nr.pass.Pkg {
 		return nr.local[fn]
 	}
 	var f nilRefs
-	if fn.Pkg() != nil && nr.pass.ImportObjectFact(fn, &f) {
-		return f.Results
+	if fn.Pkg() == nil || !nr.pass.ImportObjectFact(fn, &f) {
+		return nil
 	}
-	return nil
+	var out []nilResult
+	for _, r := range f.Results {
+		out = append(out, nilResult{index: r, flag: -1})
+	}
+	for _, g := range f.Guarded {
+		out = append(out, nilResult{index: g.Result, flag: g.Flag, nilWhen: g.NilWhen})
+	}
+	return out
 }
 
 // mayBeNil reports whether v is a result of a call that may be a nil
-// reference, and the call and its function.
-func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, bool) {
+// reference, with the call, its function and how the result may be nil.
+func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, nilResult, bool) {
 	idx := 0
 	v = ssaflow.Strip(v)
 	if e, ok := v.(*ssa.Extract); ok {
@@ -225,7 +339,7 @@ func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, bool) {
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, nilResult{}, false
 	}
 	fn := crapi.Callee(&call.Call)
 	if fn != nil {
@@ -233,14 +347,21 @@ func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, bool) {
 			fn = o
 		}
 	}
-	return call, fn, slices.Contains(nr.results(fn), idx)
+	for _, r := range nr.results(fn) {
+		if r.index == idx {
+			return call, fn, r, true
+		}
+	}
+	return call, fn, nilResult{}, false
 }
 
 // learnNilRefs finds, to a fixed point, the package's functions with an
 // owner-reference result that may be nil, and exports the facts of the
-// exported ones.
+// exported ones. A result nil only on returns whose bool result k is the
+// same constant (return false, nil) is guarded by k: when k has the other
+// value, the reference is not nil.
 func learnNilRefs(pass *analysis.Pass, funcs []*ssa.Function) *nilResults {
-	nr := &nilResults{pass: pass, local: map[*types.Func][]int{}}
+	nr := &nilResults{pass: pass, local: map[*types.Func][]nilResult{}}
 	var cands []*ssa.Function
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -255,33 +376,106 @@ func learnNilRefs(pass *analysis.Pass, funcs []*ssa.Function) *nilResults {
 			}
 		}
 	}
+	// Each round recomputes every candidate from the others' current
+	// results; a result only ever becomes nil, or loses a guard, so the
+	// rounds end.
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range cands {
 			obj := fn.Object().(*types.Func)
-			for ret := range ssaflow.Returns(fn) {
-				if failing(obj, ret) {
-					continue // a nil beside an error: callers test the error
-				}
-				for i, v := range ret.Results {
-					if slices.Contains(nr.local[obj], i) || !crapi.IsNamed(ssaflow.Deref(v.Type()), crapi.MetaV1Pkg, "OwnerReference") {
-						continue
-					}
-					if nr.nilValue(v, 0) && !nonNilAt(ret.Block(), v) {
-						nr.local[obj] = append(nr.local[obj], i)
-						changed = true
-					}
-				}
+			if rs := nr.learn(fn, obj); !slices.Equal(rs, nr.local[obj]) {
+				nr.local[obj] = rs
+				changed = true
 			}
 		}
 	}
 	for fn, rs := range nr.local {
-		if fn.Exported() {
-			slices.Sort(rs)
-			pass.ExportObjectFact(fn, &nilRefs{Results: rs})
+		if !fn.Exported() {
+			continue
 		}
+		f := &nilRefs{}
+		for _, r := range rs {
+			if r.flag < 0 {
+				f.Results = append(f.Results, r.index)
+			} else {
+				f.Guarded = append(f.Guarded, guard{Result: r.index, Flag: r.flag, NilWhen: r.nilWhen})
+			}
+		}
+		pass.ExportObjectFact(fn, f)
 	}
 	return nr
+}
+
+// learn returns the results of fn that may be a nil reference, in
+// order, each with the guard that holds on every return where it may be
+// nil, if one does.
+func (nr *nilResults) learn(fn *ssa.Function, obj *types.Func) []nilResult {
+	type state struct {
+		nil    bool
+		guards []nilResult // candidates: flag and nilWhen, index unused
+	}
+	states := map[int]*state{}
+	for ret := range ssaflow.Returns(fn) {
+		if failing(obj, ret) {
+			continue // a nil beside an error: callers test the error
+		}
+		for i, v := range ret.Results {
+			if !crapi.IsNamed(ssaflow.Deref(v.Type()), crapi.MetaV1Pkg, "OwnerReference") {
+				continue
+			}
+			guards, isNil := nr.nilAt(ret, i)
+			if !isNil {
+				continue
+			}
+			st := states[i]
+			if st == nil {
+				states[i] = &state{nil: true, guards: guards}
+				continue
+			}
+			st.guards = slices.DeleteFunc(st.guards, func(g nilResult) bool { return !slices.Contains(guards, g) })
+		}
+	}
+	var out []nilResult
+	for i := range fn.Signature.Results().Len() {
+		st := states[i]
+		if st == nil {
+			continue
+		}
+		r := nilResult{index: i, flag: -1}
+		if len(st.guards) > 0 {
+			r.flag, r.nilWhen = st.guards[0].flag, st.guards[0].nilWhen
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// nilAt reports whether result i of ret may be a nil reference and, if
+// so, the guards that hold for it there (index unused): a bool result
+// returned as a constant beside it, or the bool of the call it comes
+// from when that bool is returned too (return ref, ok).
+func (nr *nilResults) nilAt(ret *ssa.Return, i int) ([]nilResult, bool) {
+	v := ret.Results[i]
+	if !nr.nilValue(v, 0) || nonNilAt(ret.Block(), v) {
+		return nil, false
+	}
+	var guards []nilResult
+	if call, _, res, ok := nr.mayBeNil(v); ok && res.flag >= 0 {
+		if guardedAt(ret.Block(), call, res) {
+			return nil, false // returned only where its bool says it is there
+		}
+		for k, w := range ret.Results {
+			if e, isExt := ssaflow.Strip(w).(*ssa.Extract); isExt && e.Tuple == call && e.Index == res.flag {
+				guards = append(guards, nilResult{flag: k, nilWhen: res.nilWhen})
+			}
+		}
+	}
+	for k, w := range ret.Results {
+		if val, ok := boolConst(w); ok && k != i {
+			guards = append(guards, nilResult{flag: k, nilWhen: val})
+		}
+	}
+	return guards, true
 }
 
 // nonNilAt reports whether v is tested not nil on every path to b.
@@ -321,7 +515,7 @@ func (nr *nilResults) nilValue(v ssa.Value, depth int) bool {
 		}
 		return false
 	}
-	_, _, ok := nr.mayBeNil(v)
+	_, _, _, ok := nr.mayBeNil(v)
 	return ok
 }
 
