@@ -2,9 +2,11 @@ package fieldindex
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -43,16 +45,25 @@ func run(pass *analysis.Pass) (any, error) {
 		if expr == nil {
 			continue
 		}
-		for _, l := range missing(w.Of(m.Funcs, nil)) {
+		used := w.Of(m.Funcs, nil)
+		for _, l := range missing(used) {
 			var at ast.Node = expr
 			if inPackage(pass, l.Pos()) {
 				at = atPos{l.Pos()}
 			}
+			fix := fmt.Sprintf("register it with mgr.GetFieldIndexer().IndexField(ctx, &%s{}, %q, ...) before the manager starts, or list through mgr.GetAPIReader()",
+				short(l.Type), l.Key)
+			others := ""
+			if keys := otherKeys(used.Indexes, l.Type); len(keys) > 0 {
+				// A key registered for the type under another name is
+				// the likelier mistake: a typo or a renamed field.
+				others = fmt.Sprintf(" (it registers %s)", quoteList(keys))
+				fix = fmt.Sprintf("list by the registered key if that is the field meant, else %s", fix)
+			}
 			diag.Reportf(pass, at, nil,
-				"List of %s by field %q (%s) goes through the manager's cached client, but no IndexField registers %q for %s: "+
-					"the List fails on every call with \"index with name field:%s does not exist\"; "+
-					"register it with mgr.GetFieldIndexer().IndexField(ctx, &%s{}, %q, ...) before the manager starts, or list through mgr.GetAPIReader()",
-				short(l.Type), l.Key, l.At, l.Key, short(l.Type), l.Key, short(l.Type), l.Key)
+				"List of %s by field %q (%s) goes through the manager's cached client, but no IndexField registers %q for %s%s: "+
+					"the List fails on every call with \"index with name field:%s does not exist\"; %s",
+				short(l.Type), l.Key, l.At, l.Key, short(l.Type), others, l.Key, fix)
 		}
 	}
 	checkFakes(pass, w)
@@ -102,6 +113,30 @@ func missing(used *wiring.Wiring) []wiring.FieldList {
 		out = append(out, l)
 	}
 	return out
+}
+
+// otherKeys returns the constant keys indexes registers for t, sorted.
+func otherKeys(indexes []wiring.Index, t crapi.TypeRef) []string {
+	var keys []string
+	for _, ix := range indexes {
+		if ix.Key != "" && sameType(ix.Type, t) && !slices.Contains(keys, ix.Key) {
+			keys = append(keys, ix.Key)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// quoteList quotes keys and joins them: "a", "a" and "b", "a", "b" and "c".
+func quoteList(keys []string) string {
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = strconv.Quote(k)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
 func covered(indexes []wiring.Index, t crapi.TypeRef, key string) bool {

@@ -427,3 +427,31 @@ func scanHeld(pkg *ssa.Package) map[*ssa.Global]*ssa.Function {
 	}
 	return out
 }
+
+// IsIndexFieldFunc reports whether t is a function type with the
+// signature of client.FieldIndexer's IndexField:
+// func(context.Context, client.Object, string, client.IndexerFunc) error.
+// A value of that type is how code registers indexes through a function
+// value (envoyproxy/ai-gateway's ApplyIndexing(ctx, indexer.IndexField)):
+// a call through it is read as an IndexField call.
+func IsIndexFieldFunc(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Variadic() || sig.Params().Len() != 4 || sig.Results().Len() != 1 {
+		return false
+	}
+	p := sig.Params()
+	return IsNamed(p.At(0).Type(), "context", "Context") &&
+		ctrlNamed(p.At(1).Type(), "Object") &&
+		types.Identical(p.At(2).Type(), types.Typ[types.String]) &&
+		ctrlNamed(p.At(3).Type(), "IndexerFunc") &&
+		IsError(sig.Results().At(0).Type())
+}
+
+// ctrlNamed reports whether t is the type name of a package of
+// controller-runtime: client.Object and client.IndexerFunc are aliases of
+// another package's types since v0.22, and were not before.
+func ctrlNamed(t types.Type, name string) bool {
+	n := Named(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Name() == name &&
+		strings.HasPrefix(n.Obj().Pkg().Path(), "sigs.k8s.io/controller-runtime/")
+}

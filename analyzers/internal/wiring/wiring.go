@@ -500,8 +500,14 @@ func (d *directs) calls(fn *ssa.Function) {
 			d.clientCall(fn, call, c, args)
 			continue
 		}
-		if callee := crapi.Callee(cc); callee != nil && callee.Name() == "IndexField" && callee.Pkg() != nil &&
-			strings.HasPrefix(callee.Pkg().Path(), "sigs.k8s.io/controller-runtime/") {
+		callee := crapi.Callee(cc)
+		indexField := callee != nil && callee.Name() == "IndexField" && callee.Pkg() != nil &&
+			strings.HasPrefix(callee.Pkg().Path(), "sigs.k8s.io/controller-runtime/")
+		// A call through a function value of IndexField's type (a
+		// parameter given indexer.IndexField) registers what its
+		// arguments say, as the method would: followed, not opened.
+		viaValue := callee == nil && !cc.IsInvoke() && crapi.IsIndexFieldFunc(cc.Value.Type())
+		if indexField || viaValue {
 			args := crapi.CallArgs(cc)
 			ix := Index{At: d.at(call.Pos())}
 			if len(args) >= 3 {
@@ -522,6 +528,10 @@ func (d *directs) calls(fn *ssa.Function) {
 // outside reports whether cc calls code of another module than the
 // analysed package's, other than controller-runtime and Kubernetes' own
 // libraries, which register no index: its IndexField calls are not seen.
+// A function value may be anything; an interface method counts as
+// outside when its interface is declared outside the module (an
+// interface of the module is implemented by the module's types, whose
+// methods the reach graph already holds).
 func (d *directs) outside(cc *ssa.CallCommon) bool {
 	fn := crapi.Callee(cc)
 	if fn == nil && !cc.IsInvoke() && crapi.CtrlVar(cc.Value) == "" {
@@ -549,6 +559,9 @@ func (d *directs) handsIndexer(cc *ssa.CallCommon) bool {
 	}
 	for _, v := range vals {
 		t := v.Type()
+		if crapi.IsIndexFieldFunc(t) {
+			return true // indexer.IndexField handed on as a value
+		}
 		if n := crapi.Named(t); n != nil && n.Obj().Pkg() != nil {
 			switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
 			case "sigs.k8s.io/controller-runtime/pkg/manager.Manager", "sigs.k8s.io/controller-runtime/pkg/cache.Cache",

@@ -12,7 +12,7 @@ import (
 // IndexField registrations, on the reconciler type and on the setup
 // function of another package that starts it.
 func TestWiringFacts(t *testing.T) {
-	fixturetest.Run(t, wiring.Analyzer, "./ctl", "./setup")
+	fixturetest.Run(t, wiring.Analyzer, "./ctl", "./setup", "./indexing")
 }
 
 // TestRequestFacts: what the code asks of the API server, and the
