@@ -68,3 +68,11 @@ func TestRBACGrantUnbound(t *testing.T) {
 func TestRBACGrantParallel(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/parallel", rbacgrant.Analyzer)
 }
+
+// A chart that defines the generated role's name by hand, with rules of
+// its own, deploys that definition, not the markers: silent. Its twin
+// only binds the name (and keeps a copy of the generated role): reported.
+func TestRBACGrantChartRole(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/handrole", rbacgrant.Analyzer)
+	fixturetest.RunDir(t, "testdata/chartbound", rbacgrant.Analyzer)
+}

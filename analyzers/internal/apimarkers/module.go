@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"sigs.k8s.io/yaml"
 )
 
 // moduleRules caches, per module root, the rbac rules of the whole
@@ -59,9 +60,14 @@ func ModuleRules(pass *analysis.Pass) (rules []Rule, ok bool) {
 // Go file under the directory of that build file names the role (a
 // binding's roleRef, an aggregation, kustomize's resources): velero
 // generates velero-perms but binds cluster-admin, VictoriaMetrics' role is
-// written by hand beside a generated one nothing uses. The search reads
-// files only when a check asks, once per process and module. False when
-// the root is not found.
+// written by hand beside a generated one nothing uses. And no manifest or
+// template defines a role of that name with rules of its own: then the
+// name is bound to that definition, not to what the markers generate
+// (ydb-kubernetes-operator ignores config/ and its chart defines
+// manager-role by hand, with events and pods no marker names). The search
+// reads files only when a check asks, once per process and module. False
+// when the root is not found: the answer is open, and a check that claims
+// a grant is missing must stay silent.
 func RoleDeployed(pass *analysis.Pass) bool {
 	root := moduleRoot(pass)
 	if root == "" {
@@ -74,7 +80,7 @@ func RoleDeployed(pass *analysis.Pass) bool {
 	if v, ok := deployed.Load(root); ok {
 		return v.(bool)
 	}
-	b := roleNamed(m.scope, m.roles)
+	b := roleDeployed(m.scope, m.roles, m.rules)
 	deployed.Store(root, b)
 	return b
 }
@@ -82,16 +88,21 @@ func RoleDeployed(pass *analysis.Pass) bool {
 // roleNameRE finds the role names of controller-gen's rbac generator.
 var roleNameRE = regexp.MustCompile(`rbac:roleName=["']?([A-Za-z0-9][A-Za-z0-9_.:-]*)`)
 
-// maxManifest bounds the files roleNamed reads: generated CRDs and
+// maxManifest bounds the files roleDeployed reads: generated CRDs and
 // bundles can be megabytes, and a binding is a small file.
 const maxManifest = 1 << 20
 
-// roleNamed reports whether a manifest, template or Go file under dir,
-// other than the generated role itself (role.yaml), names one of roles as
-// a word: after a space, quote, colon, slash or dash (a templated
-// prefix: {{ .Release.Name }}-manager-role), before anything but a name's
-// letters. With no name (roleName from a variable), it is taken as named.
-func roleNamed(dir string, roles []string) bool {
+// roleDeployed reports whether a manifest, template or Go file under
+// dir, other than the generated role itself (a file named role.yaml),
+// names one of roles as a word: after a space, quote, colon, slash or
+// dash (a templated prefix: {{ .Release.Name }}-manager-role), before
+// anything but a name's letters; and no manifest or template defines one
+// of them by hand (see definedByHand), whatever else names it: a binding
+// in the same chart binds that definition. A role an installer builds in
+// Go is not read: its name still counts, as before. With no name
+// (roleName from a variable), it is taken as named, and no definition can
+// be told from the generated one.
+func roleDeployed(dir string, roles []string, markers []Rule) bool {
 	if len(roles) == 0 {
 		return true
 	}
@@ -99,9 +110,9 @@ func roleNamed(dir string, roles []string) bool {
 	for i, r := range roles {
 		res[i] = regexp.MustCompile(`(^|[^A-Za-z0-9_.=])` + regexp.QuoteMeta(r) + `($|[^A-Za-z0-9_.-])`)
 	}
-	found := false
+	named, byHand := false, false
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || found {
+		if err != nil || byHand {
 			return filepath.SkipAll
 		}
 		name := d.Name()
@@ -111,8 +122,11 @@ func roleNamed(dir string, roles []string) bool {
 			}
 			return nil
 		}
+		manifest := false
 		switch filepath.Ext(name) {
-		case ".yaml", ".yml", ".tpl", ".json", ".go", ".jsonnet", ".libsonnet", ".cue":
+		case ".yaml", ".yml", ".tpl", ".json":
+			manifest = true
+		case ".go", ".jsonnet", ".libsonnet", ".cue":
 		default:
 			return nil
 		}
@@ -123,18 +137,97 @@ func roleNamed(dir string, roles []string) bool {
 			return nil
 		}
 		src, err := os.ReadFile(path)
-		if err != nil {
+		if err != nil || !slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.Match(src) }) {
 			return nil
 		}
-		for _, re := range res {
-			if re.Match(src) {
-				found = true
-				return filepath.SkipAll
-			}
+		named = true
+		if manifest && definedByHand(src, res, markers) {
+			byHand = true
+			return filepath.SkipAll
 		}
 		return nil
 	})
-	return found
+	return named && !byHand
+}
+
+var (
+	// docSep splits a YAML stream into its documents.
+	docSep = regexp.MustCompile(`(?m)^---[ \t]*(#.*)?$`)
+	// roleKind finds a Role or ClusterRole document before it is parsed.
+	roleKind = regexp.MustCompile(`(?m)^[ \t]*["']?kind["']?:[ \t]*["']?(Cluster)?Role["']?[ \t]*,?[ \t]*$`)
+	// actionLine is a line of a template that is only an action
+	// ({{- if .Values.rbac.create }}, {{- include ... | nindent 4 }}),
+	// action one inside a value ({{ include "op.fullname" . }}-manager-role).
+	actionLine = regexp.MustCompile(`(?m)^[ \t]*\{\{.*\}\}[ \t]*$`)
+	action     = regexp.MustCompile(`\{\{.*?\}\}`)
+)
+
+// roleDoc is what definedByHand reads of a manifest.
+type roleDoc struct {
+	Kind     string `json:"kind"`
+	Metadata struct {
+		Name string `json:"name"`
+	} `json:"metadata"`
+	Rules []struct {
+		APIGroups       []string `json:"apiGroups"`
+		Resources       []string `json:"resources"`
+		NonResourceURLs []string `json:"nonResourceURLs"`
+	} `json:"rules"`
+}
+
+// definedByHand reports whether a document of the manifest or template
+// src defines a Role or ClusterRole named by one of res whose rules are
+// its own: they grant on a resource (or URL) that no marker names. A copy
+// of the generated role (kustomize's dist/install.yaml, a chart helmify
+// made) grants only what the markers do, maybe less when it is stale, and
+// is the generated role deployed under another file's name. Template
+// actions are dropped (a line that is only one) or read as a word (one
+// inside a value), so a chart's template parses as the YAML it renders.
+func definedByHand(src []byte, res []*regexp.Regexp, markers []Rule) bool {
+	for _, doc := range docSep.Split(string(src), -1) {
+		if !roleKind.MatchString(doc) {
+			continue
+		}
+		doc = action.ReplaceAllString(actionLine.ReplaceAllString(doc, ""), "x")
+		var r roleDoc
+		if yaml.Unmarshal([]byte(doc), &r) != nil || r.Kind != "Role" && r.Kind != "ClusterRole" {
+			continue
+		}
+		if !slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.MatchString(r.Metadata.Name) }) {
+			continue
+		}
+		for _, rule := range r.Rules {
+			for _, g := range rule.APIGroups {
+				for _, rs := range rule.Resources {
+					if !markersName(markers, g, rs) {
+						return true
+					}
+				}
+			}
+			for _, u := range rule.NonResourceURLs {
+				if !slices.ContainsFunc(markers, func(m Rule) bool { return slices.Contains(m.URLs, u) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// markersName reports whether some marker grants a verb on the resource
+// of the group ("" and "core" are the core group; "*" matches all).
+func markersName(markers []Rule, group, resource string) bool {
+	core := func(g string) string {
+		if g == "core" {
+			return ""
+		}
+		return g
+	}
+	return slices.ContainsFunc(markers, func(m Rule) bool {
+		return len(m.Verbs) > 0 &&
+			slices.ContainsFunc(m.Groups, func(g string) bool { return g == "*" || core(g) == core(group) }) &&
+			slices.ContainsFunc(m.Resources, func(r string) bool { return r == "*" || r == resource })
+	})
 }
 
 func module(root string) moduleMarkers {
