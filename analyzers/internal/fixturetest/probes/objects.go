@@ -15,7 +15,7 @@ import (
 
 // Objects reports what the layer answers at each call of the fixtures'
 // probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj), probe.Converted(v, obj),
-// probe.History(obj), probe.Since(obj), probe.Name(obj).
+// probe.History(obj), probe.Since(obj), probe.Name(obj), probe.Patch(p).
 var Objects = &analysis.Analyzer{
 	Name:     "objectsprobe",
 	Doc:      "report the object layer's answers at probe calls",
@@ -97,6 +97,12 @@ func runObjects(pass *analysis.Pass) (any, error) {
 						}
 					}
 					pass.Reportf(call.Pos(), "made %s", strings.Join(slices.Sorted(maps.Keys(fields)), " "))
+				case "Patch":
+					text, ok := objects.RawPatchData(args[0])
+					if !ok {
+						text = "unknown"
+					}
+					pass.Reportf(call.Pos(), "patch %s", text)
 				case "History":
 					h := r.History(fn, call, args[0], nil)
 					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",

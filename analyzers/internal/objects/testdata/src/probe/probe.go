@@ -28,3 +28,6 @@ func Made(obj any) {}
 // Converted asks whether v is a copy of obj in another form ("converted")
 // or another object.
 func Converted(v, obj any) {}
+
+// Patch asks what text the patch p sends, when the code says it.
+func Patch(p any) {}
