@@ -74,6 +74,8 @@ type checker struct {
 	// periodic source (see periodicOnly); a Delete or a success return
 	// after the error is then no harm: the next tick retries.
 	periodic bool
+	// metas are fn's label and annotation accesses (see metaAccesses).
+	metas []objects.MetaAccess
 }
 
 // source is a call whose error carries a client error.
@@ -96,6 +98,8 @@ type source struct {
 	// skipped: for a read, the write ("Delete", "Update") that only the
 	// success branch of the test being examined makes of what it read.
 	skipped string
+	// what: for a write, what it was to change (see whatWritten).
+	what *written
 }
 
 func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *source {
@@ -297,6 +301,9 @@ type consequence struct {
 	// skipped names what the success branch of a failed read does with
 	// what it read ("Delete", "Update"), for a success after a read.
 	skipped string
+	// dependence says how a Delete after a failed write depends on it
+	// (see deleteDependence).
+	dependence string
 }
 
 // Kinds of consequences, most serious first.
@@ -507,33 +514,40 @@ func sameConst(a, b *ssa.Const) bool {
 func (c *checker) consequence(src *source, t errTest, rejoin []*ssa.BasicBlock) consequence {
 	b := t.block
 	next := c.nextIteration(b)
-	best := consequence{kind: none}
-	seen := map[*ssa.BasicBlock]bool{}
+	// The blocks after the failing branch, in the order of the walk: a
+	// Delete's guards are among them.
+	var order []*ssa.BasicBlock
+	after := map[*ssa.BasicBlock]bool{}
 	queue := append([]*ssa.BasicBlock(nil), rejoin...)
 	for _, r := range rejoin {
-		seen[r] = true
+		after[r] = true
 	}
 	for len(queue) > 0 {
 		blk := queue[0]
 		queue = queue[1:]
-		if !next[blk] {
-			if cons := c.scan(src, blk); cons.kind < best.kind {
-				best = cons
-			}
-		}
+		order = append(order, blk)
 		for i, s := range blk.Succs {
-			if s == b || seen[s] || infeasible(blk, i, src, t) {
+			if s == b || after[s] || infeasible(blk, i, src, t) {
 				continue
 			}
-			seen[s] = true
+			after[s] = true
 			queue = append(queue, s)
+		}
+	}
+	best := consequence{kind: none}
+	for _, blk := range order {
+		if next[blk] {
+			continue
+		}
+		if cons := c.scan(src, t, blk, after); cons.kind < best.kind {
+			best = cons
 		}
 	}
 	return best
 }
 
 // scan returns the most serious consequence in blk.
-func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
+func (c *checker) scan(src *source, t errTest, blk *ssa.BasicBlock, after map[*ssa.BasicBlock]bool) consequence {
 	best := consequence{kind: none}
 	ev := c.h.Lifecycle(c.fn)
 	for _, instr := range blk.Instrs {
@@ -547,10 +561,23 @@ func (c *checker) scan(src *source, blk *ssa.BasicBlock) consequence {
 			continue
 		}
 		if obj, ok := src.deletes(instr); ok && best.kind > deletion {
-			// After a failed read, only a Delete of what it read acts on
-			// missing state.
-			if !src.isRead() || src.filledByRead(obj) {
+			switch {
+			case src.isRead():
+				// After a failed read, only a Delete of what it read acts
+				// on missing state.
+				if src.filledByRead(obj) {
+					best = consequence{kind: deletion}
+				}
+			case src.client != nil && (src.client.Method == crapi.Delete || src.client.Method == crapi.DeleteAllOf):
+				// Another Delete of the cleanup: what is lost is this
+				// deletion, whatever the next one depends on.
 				best = consequence{kind: deletion}
+			default:
+				// After a failed write, only a Delete that depends on it
+				// runs "as if it had succeeded".
+				if r := c.deleteDependence(src, instr.(*ssa.Call), obj, after, t.block); r != "" {
+					best = consequence{kind: deletion, dependence: r}
+				}
 			}
 		}
 		if ret, ok := instr.(*ssa.Return); ok && (!src.isRead() || src.skipped != "") && best.kind > success && c.isSuccess(ret) {
@@ -694,7 +721,11 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 			msg = fmt.Sprintf("the error of %s is only logged, then the cleanup goes on with another Delete: a transient error leaves this object behind, and nothing retries its deletion before the next reconcile; return the error", what)
 			break
 		}
-		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read or written; return the error", what, what)
+		if cons.dependence != "" {
+			msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded (%s): a transient error makes it act on state that was never written; return the error", what, what, cons.dependence)
+			break
+		}
+		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read; return the error", what, what)
 	case success:
 		if cons.skipped != "" {
 			msg = fmt.Sprintf("the error of %s is only logged, then %s returns success without the %s its success branch makes of what it reads: that step is skipped, and nothing retries it until the next event; return the error", what, c.funcName(), cons.skipped)

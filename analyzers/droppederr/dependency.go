@@ -1,0 +1,537 @@
+package droppederr
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
+)
+
+// A Delete after a failed write "runs as if the write had succeeded" only
+// when it depends on that write: it deletes what the write was to make or
+// to free (the object a Create makes, finalizers an Update removes), its
+// object is computed from what the write changed, or one of its guards
+// reads what the write changed, its error or its results. A Delete that
+// reads none of it (ydb-kubernetes-operator's, guarded by another
+// annotation than the one the failed Patch removes) runs the same whether
+// the write succeeded or not. What the write changes is read from the code
+// (the patch's text, the edits since the object was fetched or its merge
+// base copied); when the code does not say, every part of the object
+// counts, so the finding stays.
+
+// written is what a failed write was to change.
+type written struct {
+	objs []ssa.Value // the objects written
+	// all: the whole object, or a part the code does not show.
+	all bool
+	// create: the write makes the object, name and UID included.
+	create bool
+	// fields are the top-level fields and ObjectMeta fields written whole,
+	// lower-cased ("spec", "status", "finalizers", "annotations",
+	// "metadata" for all of ObjectMeta).
+	fields map[string]bool
+	// keys are the single labels and annotations written.
+	keys map[metaKey]bool
+}
+
+type metaKey struct {
+	m   knowledge.MetaMap
+	key string
+}
+
+func (w *written) addField(name string) {
+	if w.fields == nil {
+		w.fields = map[string]bool{}
+	}
+	w.fields[strings.ToLower(name)] = true
+}
+
+func (w *written) addKey(m knowledge.MetaMap, key string) {
+	if w.keys == nil {
+		w.keys = map[metaKey]bool{}
+	}
+	w.keys[metaKey{m, key}] = true
+}
+
+// mapField is the ObjectMeta field of a label or annotation map.
+func mapField(m knowledge.MetaMap) string {
+	if m == knowledge.Labels {
+		return "labels"
+	}
+	return "annotations"
+}
+
+// metaMapOf is the map an ObjectMeta field holds, or 0.
+func metaMapOf(field string) knowledge.MetaMap {
+	switch strings.ToLower(field) {
+	case "labels":
+		return knowledge.Labels
+	case "annotations":
+		return knowledge.Annotations
+	}
+	return 0
+}
+
+// writesMeta reports whether anything of ObjectMeta is written.
+func (w *written) writesMeta() bool {
+	if w.all || w.fields["metadata"] || len(w.keys) > 0 {
+		return true
+	}
+	for f := range w.fields {
+		if objects.ClassOfName(strings.ToUpper(f[:1])+f[1:]) == objects.Meta {
+			return true
+		}
+	}
+	return false
+}
+
+// writesPart reports whether a read of the part p of a written object may
+// see what the write changed.
+func (w *written) writesPart(p objects.Part) bool {
+	if w.all || (p.Whole && (len(w.fields) > 0 || len(w.keys) > 0)) {
+		return true
+	}
+	if p.Class == objects.Meta && p.Name == "metadata" {
+		return w.writesMeta()
+	}
+	if p.Class == objects.Meta && w.fields["metadata"] {
+		return true
+	}
+	if w.fields[strings.ToLower(p.Name)] {
+		return true
+	}
+	if m := metaMapOf(p.Name); m != 0 {
+		for k := range w.keys {
+			if k.m == m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writesKey reports whether a read of the key of map m (any key when key
+// is "") may see what the write changed.
+func (w *written) writesKey(m knowledge.MetaMap, key string) bool {
+	if w.all || w.fields["metadata"] || w.fields[mapField(m)] {
+		return true
+	}
+	if key == "" {
+		for k := range w.keys {
+			if k.m == m {
+				return true
+			}
+		}
+		return false
+	}
+	return w.keys[metaKey{m, key}]
+}
+
+// whatWritten returns what the failed write of src was to change
+// (memoised on src).
+func (c *checker) whatWritten(src *source) *written {
+	if src.what != nil {
+		return src.what
+	}
+	w := &written{}
+	src.what = w
+	if src.client == nil {
+		// A helper of the module: its objects, changed in ways its
+		// summary does not spell out field by field.
+		w.all = true
+		for _, a := range crapi.CallArgs(src.call.Common()) {
+			if objects.ObjectParam(a.Type()) {
+				w.objs = append(w.objs, ssaflow.Strip(a))
+			}
+		}
+		return w
+	}
+	if src.written == nil {
+		w.all = true
+		return w
+	}
+	w.objs = []ssa.Value{src.written}
+	cc := src.call.Common()
+	args := crapi.CallArgs(cc)
+	switch {
+	case src.client.Method == crapi.Create:
+		w.all, w.create = true, true
+	case src.client.SubResource:
+		if crapi.IsStatusWrite(cc, *src.client) {
+			w.addField("Status")
+		} else {
+			w.all = true
+		}
+	case src.client.Method == crapi.Update:
+		c.editsBefore(w, src.call, src.written, nil)
+	case src.client.Method == crapi.Patch && len(args) >= 3:
+		if text, ok := objects.RawPatchData(args[2]); ok {
+			if !patchPaths(w, text) {
+				w.all = true
+			}
+			break
+		}
+		// Only a base copied here bounds the edits the patch carries.
+		if _, base, ok := objects.MergeBase(args[2]); ok {
+			if orig, isCopy := objects.DeepCopyOf(base); isCopy && c.h.Same(c.fn, orig, src.written) {
+				cp := ssaflow.Strip(base).(*ssa.Call)
+				c.editsBefore(w, src.call, src.written, map[ssa.Instruction]bool{cp: true})
+				break
+			}
+		}
+		w.all = true
+	default:
+		w.all = true
+	}
+	return w
+}
+
+// editsBefore adds to w the changes made to obj before the write call
+// since it was fetched or last written (or since its merge base was
+// copied, at stops): what an Update or a merge patch sends that the
+// server does not hold. An object made here or given by the caller, or
+// handed to code the layer cannot see into, is written whole.
+func (c *checker) editsBefore(w *written, call *ssa.Call, obj ssa.Value, stops map[ssa.Instruction]bool) {
+	s := c.h.StepsUntil(c.fn, call, obj, stops)
+	if s.Entry || len(s.Unknown) > 0 || (s.Strong|s.Weak)&objects.Unknown != 0 {
+		w.all = true
+		return
+	}
+	for _, ev := range s.Starts {
+		if ev != objects.Fetched && ev != objects.Written {
+			w.all = true
+			return
+		}
+	}
+	keyed := map[ssa.Instruction][]objects.MetaAccess{}
+	for _, a := range c.metaAccesses() {
+		if a.Write && c.h.Same(c.fn, a.Obj, obj) {
+			keyed[a.Instr] = append(keyed[a.Instr], a)
+		}
+	}
+	for _, ch := range s.Changes {
+		if ws := keyed[ch]; len(ws) > 0 && allKeyed(ws) {
+			for _, a := range ws {
+				w.addKey(a.Map, a.Key)
+			}
+			continue
+		}
+		eff, _ := c.h.EffectOf(c.fn, ch, obj)
+		if len(eff.Names) == 0 || (eff.Strong|eff.Weak)&objects.Unknown != 0 {
+			w.all = true
+			return
+		}
+		for n := range eff.Names {
+			w.addField(n)
+		}
+	}
+}
+
+// metaAccesses returns the function's reads and writes of labels and
+// annotations (memoised: each Delete after each failed write asks).
+func (c *checker) metaAccesses() []objects.MetaAccess {
+	if c.metas == nil {
+		c.metas = objects.MetaAccesses(c.fn)
+		if c.metas == nil {
+			c.metas = []objects.MetaAccess{}
+		}
+	}
+	return c.metas
+}
+
+// allKeyed reports whether every write names its key.
+func allKeyed(ws []objects.MetaAccess) bool {
+	for _, a := range ws {
+		if a.Key == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// patchPaths adds to w what the JSON patch text writes: the keys of a
+// merge patch, the paths of a JSON patch. It returns false when the text
+// is neither.
+func patchPaths(w *written, text string) bool {
+	var doc any
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		return false
+	}
+	switch d := doc.(type) {
+	case map[string]any:
+		for k, v := range d {
+			if k != "metadata" {
+				w.addField(k)
+				continue
+			}
+			meta, ok := v.(map[string]any)
+			if !ok {
+				w.addField("metadata")
+				continue
+			}
+			for mk, mv := range meta {
+				m := metaMapOf(mk)
+				entries, ok := mv.(map[string]any)
+				if m == 0 || !ok {
+					w.addField(mk)
+					continue
+				}
+				for key := range entries {
+					w.addKey(m, key)
+				}
+			}
+		}
+		return true
+	case []any:
+		for _, op := range d {
+			o, ok := op.(map[string]any)
+			if !ok {
+				return false
+			}
+			path, ok := o["path"].(string)
+			if !ok {
+				return false
+			}
+			addPointer(w, path)
+		}
+		return true
+	}
+	return false
+}
+
+// addPointer adds to w the part of the object a JSON pointer names
+// ("/metadata/annotations/example.com~1key").
+func addPointer(w *written, path string) {
+	var parts []string
+	for _, p := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		parts = append(parts, strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~"))
+	}
+	switch {
+	case path == "" || path == "/":
+		w.all = true
+	case parts[0] != "metadata":
+		w.addField(parts[0])
+	case len(parts) == 1:
+		w.addField("metadata")
+	case metaMapOf(parts[1]) != 0 && len(parts) >= 3:
+		w.addKey(metaMapOf(parts[1]), parts[2])
+	default:
+		w.addField(parts[1])
+	}
+}
+
+// deleteDependence returns what makes the Delete del, of obj, depend on
+// the failed write src, for the message ("annotation "x", read at line
+// 12"), or "" when nothing does. after are the blocks that run after the
+// failing branch, test the block of the error's test.
+func (c *checker) deleteDependence(src *source, del *ssa.Call, obj ssa.Value, after map[*ssa.BasicBlock]bool, test *ssa.BasicBlock) string {
+	w := c.whatWritten(src)
+	what := c.sourceName(src)
+	obj = ssaflow.Strip(obj)
+	d := &depWalk{c: c, src: src, w: w, what: what}
+	same := d.writtenObj(obj) != nil
+	if !same {
+		if r := d.reason(obj); r != "" {
+			return r
+		}
+	}
+	// The guards: the branches after the failing one that decide whether
+	// del runs (one side reaches it in this pass of a loop, the other
+	// does not).
+	skip := func(from, to *ssa.BasicBlock) bool { return to == test || to.Dominates(from) }
+	reaches := func(from, to *ssa.BasicBlock) bool {
+		return !skip(from, to) && ssaflow.Reachable(to, skip)[del.Block()]
+	}
+	for _, b := range c.fn.Blocks {
+		if !after[b] || b == del.Block() {
+			continue
+		}
+		ifi, ok := ssaflow.Last(b).(*ssa.If)
+		if !ok || reaches(b, b.Succs[0]) == reaches(b, b.Succs[1]) {
+			continue
+		}
+		if r := d.reason(ifi.Cond); r != "" {
+			return r
+		}
+	}
+	if !same {
+		return ""
+	}
+	// The written object itself: a Delete sends only its name and
+	// namespace, and the server then waits on its finalizers.
+	switch {
+	case w.create:
+		return fmt.Sprintf("it deletes the object %s makes", what)
+	case w.all:
+		return fmt.Sprintf("it deletes the object %s writes", what)
+	case w.fields["finalizers"] || w.fields["metadata"]:
+		return fmt.Sprintf("it deletes the object whose finalizers %s writes", what)
+	}
+	return ""
+}
+
+// depWalk finds, in the computation of a value, a read of what a failed
+// write was to change.
+type depWalk struct {
+	c    *checker
+	src  *source
+	w    *written
+	what string
+	meta map[ssa.Value]objects.MetaAccess
+	seen map[ssa.Value]bool
+}
+
+// reason returns what v reads of the failed write, or "".
+func (d *depWalk) reason(v ssa.Value) string {
+	if d.meta == nil {
+		d.meta = map[ssa.Value]objects.MetaAccess{}
+		for _, a := range d.c.metaAccesses() {
+			if a.Write || a.Value == nil || d.writtenObj(a.Obj) == nil {
+				continue
+			}
+			if _, ok := d.meta[a.Value]; !ok {
+				d.meta[a.Value] = a
+			}
+		}
+	}
+	d.seen = map[ssa.Value]bool{}
+	return d.walk(v, 0)
+}
+
+// writtenObj returns the written object v is, or nil.
+func (d *depWalk) writtenObj(v ssa.Value) ssa.Value {
+	for _, o := range d.w.objs {
+		if d.c.h.Same(d.c.fn, v, o) {
+			return o
+		}
+	}
+	return nil
+}
+
+// after reports whether instr may run after the failed write: what was
+// read before it, the write could not decide.
+func (d *depWalk) after(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return !ok || ssaflow.MayPrecede(d.src.call, instr)
+}
+
+func (d *depWalk) line(v ssa.Value) int {
+	return d.c.pass.Fset.Position(v.Pos()).Line
+}
+
+func (d *depWalk) walk(v ssa.Value, depth int) string {
+	if v == nil || depth > 24 || d.seen[v] {
+		return ""
+	}
+	d.seen[v] = true
+	if d.src.carriers[v] {
+		return fmt.Sprintf("its guard tests the error of %s", d.what)
+	}
+	if v == ssa.Value(d.src.call) {
+		return fmt.Sprintf("it uses the result of %s", d.what)
+	}
+	// A label or annotation of the written object.
+	if a, ok := d.meta[v]; ok {
+		if !d.w.writesKey(a.Map, a.Key) || !d.after(v) {
+			return ""
+		}
+		if a.Key == "" {
+			return fmt.Sprintf("it reads the %ss %s writes, at line %d", a.Map, d.what, d.line(v))
+		}
+		return fmt.Sprintf("it reads %s %q, which %s writes, at line %d", a.Map, a.Key, d.what, d.line(v))
+	}
+	// A getter of the written object's metadata: its identity, its
+	// deletion timestamp.
+	if call, ok := v.(*ssa.Call); ok {
+		if field, recv, ok := metaGetter(call); ok && d.writtenObj(recv) != nil {
+			if !d.w.writesPart(objects.Part{Class: objects.Meta, Name: field}) || !d.after(v) {
+				return ""
+			}
+			return fmt.Sprintf("it reads %s of the object %s writes, at line %d", field, d.what, d.line(v))
+		}
+	}
+	// A field of the written object.
+	for _, o := range d.w.objs {
+		p, ok := d.c.h.Part(d.c.fn, v, o)
+		if !ok {
+			continue
+		}
+		if p.Whole {
+			if _, isLoad := v.(*ssa.UnOp); !isLoad {
+				// The object itself, handed to code whose reads are not
+				// known.
+				return fmt.Sprintf("it reads the object %s writes", d.what)
+			}
+		}
+		if !d.w.writesPart(p) || !d.after(v) {
+			return ""
+		}
+		if p.Whole || p.Name == "" {
+			return fmt.Sprintf("it reads the object %s writes, at line %d", d.what, d.line(v))
+		}
+		return fmt.Sprintf("it reads .%s, which %s writes, at line %d", p.Name, d.what, d.line(v))
+	}
+	srcs := ssaflow.Sources(v, true)
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		// old.Name = ...: stores into the fields of the fields of a
+		// local object, which Sources does not list.
+		srcs = append(srcs, nestedStores(alloc)...)
+	}
+	for _, s := range srcs {
+		if r := d.walk(s, depth+1); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// nestedStores returns the values stored into the fields and elements of
+// the fields and elements of alloc, two levels down and more.
+func nestedStores(alloc *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		refs := v.Referrers()
+		if refs == nil || depth > 4 {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == v && depth > 1 {
+					out = append(out, r.Val)
+				}
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				visit(r.(ssa.Value), depth+1)
+			}
+		}
+	}
+	visit(alloc, 0)
+	return out
+}
+
+// metaGetter recognises call as a getter of ObjectMeta other than the
+// label and annotation maps (GetName, GetNamespace, GetDeletionTimestamp)
+// and returns the field it reads and the object.
+func metaGetter(call *ssa.Call) (string, ssa.Value, bool) {
+	fn := crapi.Callee(call.Common())
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != lifecycle.MetaV1Pkg || fn.Signature().Recv() == nil {
+		return "", nil, false
+	}
+	field, ok := strings.CutPrefix(fn.Name(), "Get")
+	if !ok || field == "" || len(crapi.CallArgs(call.Common())) != 0 {
+		return "", nil, false
+	}
+	recv := crapi.Receiver(call.Common())
+	if recv == nil {
+		return "", nil, false
+	}
+	return field, ssaflow.Strip(recv), true
+}
