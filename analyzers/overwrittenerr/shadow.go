@@ -191,12 +191,7 @@ func isVar(pass *analysis.Pass, e ast.Expr, v *types.Var) bool {
 }
 
 func isNilIdent(pass *analysis.Pass, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := pass.TypesInfo.Uses[id].(*types.Nil)
-	return isNil
+	return pass.TypesInfo.Types[e].IsNil()
 }
 
 // readAfter returns the position of the first read of v after pos, when v

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
@@ -170,12 +171,7 @@ func nonNilTest(info *types.Info, cond ast.Expr) types.Object {
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
+	return info.Types[e].IsNil()
 }
 
 // safeReturn reports whether ret gives a non-nil pointer or a non-nil
@@ -264,27 +260,10 @@ func isSelf(info *types.Info, e ast.Expr, v *types.Var) bool {
 	return ok && info.Uses[id] == v
 }
 
-// calleeOf is the function or method call calls, if static.
+// calleeOf is the function or method call calls, if static (not an
+// interface method, not a function value).
 func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[f].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[f]; ok {
-			if sel.Kind() != types.MethodVal {
-				return nil
-			}
-			fn, _ := sel.Obj().(*types.Func)
-			if _, iface := sel.Recv().Underlying().(*types.Interface); iface {
-				return nil
-			}
-			return fn
-		}
-		fn, _ := info.Uses[f.Sel].(*types.Func)
-		return fn
-	}
-	return nil
+	return typeutil.StaticCallee(info, call)
 }
 
 // DeadNilSide reports whether block b of fn can run only on the nil side
