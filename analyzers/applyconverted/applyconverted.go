@@ -410,7 +410,7 @@ func (c *checker) report(fn *ssa.Function, call *ssa.Call, v ssa.Value, s source
 	if s.typ != nil {
 		typ = crapi.ObjectTypeString(s.typ)
 	}
-	msg := fmt.Sprintf("%s, converted from a typed %s with ToUnstructured%s: every field the struct serialises with its zero value (creationTimestamp: null, an empty status) becomes a field this manager owns, other managers' values are taken over, and the object differs on every reconcile; build it with apply configurations (k8s.io/client-go/applyconfigurations) or an unstructured holding only the intended fields",
+	msg := fmt.Sprintf("%s, converted from a typed %s with ToUnstructured%s: every field the struct serialises with its zero value (an empty struct such as a container's resources: {}, a zero such as a port's targetPort: 0) becomes a field this manager owns: a value another manager sets there is reset by each apply with ForceOwnership, and makes the apply fail with a conflict without it; build it with apply configurations (k8s.io/client-go/applyconfigurations) or an unstructured holding only the intended fields",
 		what, typ, in)
 	diag.Report(c.pass, analysis.Diagnostic{Pos: ce.Pos(), End: ce.End(), Message: msg})
 }

@@ -10,10 +10,10 @@
 // applied object holds, and takes them over from other managers when it
 // forces. runtime.DefaultUnstructuredConverter.ToUnstructured serialises
 // a typed struct whole: each field without omitempty comes out with its
-// zero value (metadata.creationTimestamp: null, an empty status, a zero
-// port, an empty resources block), so the apply claims fields the code
-// never meant to set, overwrites other controllers' and users' values
-// with zeroes, and finds a difference on every reconcile. The check
+// zero value (a zero port, an empty resources block), so the apply claims
+// fields the code never meant to set: with ForceOwnership it resets other
+// controllers' and users' values there on every apply, without it the
+// apply fails with a conflict once another manager sets one. The check
 // reports a Patch with client.Apply, or client.Client.Apply of
 // client.ApplyConfigurationFromUnstructured, of an unstructured object
 // whose content was converted from a typed struct, directly or through the

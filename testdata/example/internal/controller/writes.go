@@ -42,8 +42,8 @@ func (r *GuestbookReconciler) redisSettings(ctx context.Context, gb *webappv1alp
 }
 
 // applyMetricsService applies the metrics Service from the typed struct
-// converted whole: the zero values (an empty status, a null
-// creationTimestamp) become fields this manager owns.
+// converted whole: the zero values (the port's targetPort: 0) become
+// fields this manager owns.
 func (r *GuestbookReconciler) applyMetricsService(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
 	svc := &corev1.Service{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "v1", Kind: "Service"},
