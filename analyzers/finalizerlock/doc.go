@@ -10,7 +10,8 @@
 // client.MergeFrom(base)) after AddFinalizer or RemoveFinalizer sends the
 // object's entire finalizer list as this reconcile last read it. A
 // finalizer another controller added since then is silently dropped, and
-// its cleanup never runs; owner references behave the same. Use
+// its cleanup does not run if the object is deleted before that
+// controller adds it again; owner references behave the same. Use
 // client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{}):
 // the patch then carries the resourceVersion, and fails with a conflict
 // (the reconcile retries on fresh data) instead of overwriting. A patch of

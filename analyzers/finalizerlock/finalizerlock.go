@@ -90,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 			slices.SortFunc(related, func(a, b analysis.RelatedInformation) int { return int(a.Pos - b.Pos) })
 			what := "finalizer list"
 			owner := "a finalizer another controller added"
-			consequence := "its cleanup never runs"
+			consequence := "its cleanup does not run if the object is deleted before that controller adds it again"
 			if list == "OwnerReferences" {
 				what, owner, consequence = "owner reference list", "an owner reference another controller set", "the garbage collector no longer sees that owner"
 			}
