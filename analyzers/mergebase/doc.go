@@ -8,8 +8,9 @@
 //
 // client.MergeFrom(base) computes the patch when Patch sends it, as the
 // difference between base and the object. If base is the object itself,
-// the difference is always empty: Patch sends {} and nothing changes on
-// the server, without an error. If base is a copy taken after some of the
+// the difference holds no change: Patch sends {} (only the
+// resourceVersion with MergeFromWithOptimisticLock) and nothing changes
+// on the server, without an error saying so. If base is a copy taken after some of the
 // changes, those changes are in both and are left out of the patch. Take
 // base := obj.DeepCopy() right after the object is read, before the first
 // change.

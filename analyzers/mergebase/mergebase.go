@@ -95,7 +95,7 @@ func aliased(pass *analysis.Pass, objs *objects.Result, fn *ssa.Function, mf *ss
 		}}
 	}
 	diag.Reportf(pass, expr, fixes,
-		"%s is given %s itself, not a copy: the patch is the difference between the object and itself, always empty, so Patch changes nothing on the server and reports no error; make it from %s.DeepCopy() taken before the first change",
+		"%s is given %s itself, not a copy: the patch is the difference between the object and itself, so it carries no change: Patch changes nothing on the server, and no error says so; make it from %s.DeepCopy() taken before the first change",
 		types.ExprString(expr.Fun), name, name)
 }
 

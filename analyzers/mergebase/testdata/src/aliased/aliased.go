@@ -19,7 +19,7 @@ func (r *Reconciler) early(ctx context.Context, key types.NamespacedName) error 
 	if err := r.Get(ctx, key, dep); err != nil {
 		return err
 	}
-	patch := client.MergeFrom(dep) // want `client.MergeFrom is given dep itself, not a copy: the patch is the difference between the object and itself, always empty, so Patch changes nothing on the server and reports no error; make it from dep.DeepCopy\(\) taken before the first change`
+	patch := client.MergeFrom(dep) // want `client.MergeFrom is given dep itself, not a copy: the patch is the difference between the object and itself, so it carries no change: Patch changes nothing on the server, and no error says so; make it from dep.DeepCopy\(\) taken before the first change`
 	dep.Spec.Paused = true
 	return r.Patch(ctx, dep, patch)
 }
