@@ -198,7 +198,7 @@ func reportDropped(pass *analysis.Pass, calls []droppedCall) {
 			more = fmt.Sprintf(" (%d other calls of this package reach it too)", n)
 		}
 		diag.Reportf(pass, expr, nil,
-			"%s.%s takes a context.Context but makes its own %s for its calls (%s)%s, so this reconcile's context (%s: its cancellation, deadline and logger) does not reach them; pass its context parameter there instead",
+			"%s.%s takes a context.Context but makes its own %s for its calls (%s)%s, so this reconcile's context (%s: its cancellation, any deadline and its logger) does not reach them; pass its context parameter there instead",
 			d.obj.Pkg().Name(), name, d.fact.Made, d.fact.Where, more, ctxName(d.ctx))
 	}
 }

@@ -163,7 +163,7 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 				continue
 			}
 			diag.Reportf(pass, expr, nil,
-				"%s.%s makes its own %s for its API calls, so this reconcile's context (%s: its cancellation, deadline and logger) does not reach them; add a context.Context parameter to %s and pass %s",
+				"%s.%s makes its own %s for its API calls, so this reconcile's context (%s: its cancellation, any deadline and its logger) does not reach them; add a context.Context parameter to %s and pass %s",
 				obj.Pkg().Name(), obj.Name(), fact.Made, ctxName(params[0]), obj.Name(), ctxName(params[0]))
 		}
 	}

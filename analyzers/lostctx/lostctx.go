@@ -110,12 +110,12 @@ func report(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func, params 
 		for _, p := range params[1:] {
 			if named(p) {
 				diag.Reportf(pass, call, nil,
-					"%s drops the context of the reconcile (its cancellation, deadline and logger); name the context.Context parameter of the enclosing function literal and pass it instead", what)
+					"%s drops the context of the reconcile (its cancellation, any deadline and its logger); name the context.Context parameter of the enclosing function literal and pass it instead", what)
 				return
 			}
 		}
 		diag.Reportf(pass, call, nil,
-			"%s drops the context of the reconcile (its cancellation, deadline and logger); name the enclosing function's context.Context parameter and pass it instead", what)
+			"%s drops the context of the reconcile (its cancellation, any deadline and its logger); name the enclosing function's context.Context parameter and pass it instead", what)
 		return
 	}
 	var fixes []analysis.SuggestedFix
@@ -126,7 +126,7 @@ func report(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func, params 
 		}}
 	}
 	diag.Reportf(pass, call, fixes,
-		"%s drops %s, the context of the reconcile (its cancellation, deadline and logger); pass %s instead, or context.WithoutCancel(%s) to detach from its cancellation on purpose", what, inner.Name(), inner.Name(), inner.Name())
+		"%s drops %s, the context of the reconcile (its cancellation, any deadline and its logger); pass %s instead, or context.WithoutCancel(%s) to detach from its cancellation on purpose", what, inner.Name(), inner.Name(), inner.Name())
 }
 
 // fixEdits replaces call with the name of p, if that name means p at the

@@ -25,7 +25,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	if err := ctxhelper.UpdatePodStatus(ctx, r.Pods, pod); err != nil { // want `ctxhelper.UpdatePodStatus takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:25\) \(1 other call of this package reaches it too\), so this reconcile's context \(ctx: its cancellation, deadline and logger\) does not reach them; pass its context parameter there instead`
+	if err := ctxhelper.UpdatePodStatus(ctx, r.Pods, pod); err != nil { // want `ctxhelper.UpdatePodStatus takes a context.Context but makes its own context.TODO\(\) for its calls \(at ctxhelper.go:25\) \(1 other call of this package reaches it too\), so this reconcile's context \(ctx: its cancellation, any deadline and its logger\) does not reach them; pass its context parameter there instead`
 		return ctrl.Result{}, err
 	}
 	// The same helper again: one fix, reported once, at the first call.

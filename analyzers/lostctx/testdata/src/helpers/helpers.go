@@ -19,7 +19,7 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if _, err := r.pods(req.Namespace); err != nil {
 		return ctrl.Result{}, err
 	}
-	if _, err := kube.GetSecret(r.Client, req.NamespacedName); err != nil { // want `kube.GetSecret makes its own context.TODO\(\) for its API calls, so this reconcile's context \(ctx: its cancellation, deadline and logger\) does not reach them; add a context.Context parameter to GetSecret and pass ctx`
+	if _, err := kube.GetSecret(r.Client, req.NamespacedName); err != nil { // want `kube.GetSecret makes its own context.TODO\(\) for its API calls, so this reconcile's context \(ctx: its cancellation, any deadline and its logger\) does not reach them; add a context.Context parameter to GetSecret and pass ctx`
 		return ctrl.Result{}, err
 	}
 	// Twins: the helper takes ctx; the helper's context is not for a call.

@@ -26,7 +26,7 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 
 	var pods corev1.PodList
-	if err := r.List(context.TODO(), &pods, client.InNamespace(req.Namespace)); err != nil { // want `context.TODO\(\) drops ctx, the context of the reconcile \(its cancellation, deadline and logger\); pass ctx instead`
+	if err := r.List(context.TODO(), &pods, client.InNamespace(req.Namespace)); err != nil { // want `context.TODO\(\) drops ctx, the context of the reconcile \(its cancellation, any deadline and its logger\); pass ctx instead`
 		return ctrl.Result{}, err
 	}
 
@@ -82,7 +82,7 @@ func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 func (r *AppReconciler) ensureSecret(c context.Context, cm *corev1.ConfigMap) error {
 	s := &corev1.Secret{}
 	s.Namespace, s.Name = cm.Namespace, cm.Name
-	return r.Create(context.Background(), s) // want `context.Background\(\) drops c, the context of the reconcile \(its cancellation, deadline and logger\); pass c instead`
+	return r.Create(context.Background(), s) // want `context.Background\(\) drops c, the context of the reconcile \(its cancellation, any deadline and its logger\); pass c instead`
 }
 
 // A timeout is fine, but it must be derived from ctx.
@@ -118,7 +118,7 @@ func (r *AppReconciler) checkPods(ctx context.Context) error {
 // The poll callback's context parameter is unnamed: name it.
 func (r *AppReconciler) poll(ctx context.Context, req ctrl.Request) error {
 	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(context.Context) (bool, error) {
-		err := r.Get(context.TODO(), req.NamespacedName, &corev1.ConfigMap{}) // want `context.TODO\(\) drops the context of the reconcile \(its cancellation, deadline and logger\); name the context.Context parameter of the enclosing function literal and pass it instead`
+		err := r.Get(context.TODO(), req.NamespacedName, &corev1.ConfigMap{}) // want `context.TODO\(\) drops the context of the reconcile \(its cancellation, any deadline and its logger\); name the context.Context parameter of the enclosing function literal and pass it instead`
 		return err == nil, nil
 	})
 }
