@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
@@ -199,28 +200,41 @@ func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
 // file that imports a package only tests import (knowledge.TestSupport:
 // testing, httptest, controller-runtime's envtest), such as the test
 // helpers some packages keep beside their code (cass-operator's
-// pkg/reconciliation/testing.go); or any file of a package all of whose
+// pkg/reconciliation/testing.go); any file of a package all of whose
 // non-test files do, a package that exists for tests (cass-operator's
 // internal/envtest: a fake management API and the fake StatefulSet
-// controller its envtest suite runs). Checks of the controller's own code
-// skip it.
+// controller its envtest suite runs); or a declaration that fakes a
+// deletion (see fakesDeletion: gateway-api-inference-extension's test
+// wrappers, a package importing nothing only tests import). Checks of
+// the controller's own code skip it.
 func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 	if InTestFile(pass, pos) {
 		return true
 	}
 	support := testSupportFiles(pass)
-	if tf := pass.Fset.File(pos); tf != nil && support.files[tf] {
+	tf := pass.Fset.File(pos)
+	if tf != nil && support.files[tf] || support.all {
 		return true
 	}
-	return support.all
+	for _, d := range support.fakes[tf] {
+		if d.pos <= pos && pos < d.end {
+			return true
+		}
+	}
+	return false
 }
 
 // testSupport is, for a package, which of its non-test files import a
-// package only tests import, and whether all do.
+// package only tests import, whether all do, and the declarations of the
+// others that fake a deletion.
 type testSupport struct {
 	files map[*token.File]bool
 	all   bool
+	fakes map[*token.File][]span
 }
+
+// span is the extent of a declaration.
+type span struct{ pos, end token.Pos }
 
 // testSupportCache caches testSupportFiles per package.
 var testSupportCache sync.Map // *types.Package -> testSupport
@@ -244,8 +258,140 @@ func testSupportFiles(pass *analysis.Pass) testSupport {
 		}
 	}
 	ts.all = n > 0 && len(ts.files) == n
+	if !ts.all {
+		ts.fakes = fakeDeletions(pass, ts.files)
+	}
 	testSupportCache.Store(pass.Pkg, ts)
 	return ts
+}
+
+// fakeDeletions returns, per non-test file not already test support, the
+// top-level declarations (a function with its closures, one spec of a
+// var or const declaration) that fake a deletion.
+func fakeDeletions(pass *analysis.Pass, support map[*token.File]bool) map[*token.File][]span {
+	var out map[*token.File][]span
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.Pos())
+		if tf == nil || support[tf] || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		add := func(n ast.Node) {
+			if fakesDeletion(pass.TypesInfo, n) {
+				if out == nil {
+					out = map[*token.File][]span{}
+				}
+				out[tf] = append(out[tf], span{n.Pos(), n.End()})
+			}
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				add(d)
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					add(spec)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fakesDeletion reports whether n gives an object a deletion timestamp
+// the code makes up (ObjectMeta's DeletionTimestamp assigned or set in a
+// literal, SetDeletionTimestamp called, with a value not copied from
+// another object's deletion timestamp nor handed in as a parameter). Only
+// the API server sets a real object's: it wipes the field on create
+// (apiserver's rest.WipeObjectMetaSystemFields) and refuses a change on
+// update (apimachinery's ValidateObjectMetaUpdate, "deletionTimestamp"
+// immutable), so such an object lives only in memory: a fake built for a
+// test (gateway-api-inference-extension's PodWrapper.DeletionTimestamp,
+// which also gives the Pod a finalizer "finalizer", as a terminating
+// object needs one). Its code is test code.
+func fakesDeletion(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok != token.ASSIGN && x.Tok != token.DEFINE || len(x.Lhs) != len(x.Rhs) {
+				break
+			}
+			for i, l := range x.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && deletionField(info, sel.Sel) && madeUp(info, x.Rhs[i]) {
+					found = true
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := x.Key.(*ast.Ident); ok && deletionField(info, id) && madeUp(info, x.Value) {
+				found = true
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "SetDeletionTimestamp" || len(x.Args) != 1 {
+				break
+			}
+			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && metaPkg(fn.Pkg()) && madeUp(info, x.Args[0]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// deletionField reports whether id names ObjectMeta's DeletionTimestamp
+// (promoted through an object that embeds it too).
+func deletionField(info *types.Info, id *ast.Ident) bool {
+	if id.Name != "DeletionTimestamp" {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.IsField() && metaPkg(v.Pkg())
+}
+
+// metaPkg reports whether p is apimachinery's metav1 or its
+// unstructured package (Unstructured.SetDeletionTimestamp).
+func metaPkg(p *types.Package) bool {
+	return p != nil && (p.Path() == crapi.MetaV1Pkg || p.Path() == crapi.UnstructuredPkg)
+}
+
+// madeUp reports whether e, a deletion timestamp given to an object, is
+// one the code makes up: not nil, not read from another object's
+// (x.DeletionTimestamp, x.GetDeletionTimestamp(), a copy of either), not
+// a parameter (the caller's value, maybe a real one).
+func madeUp(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.IsNil() {
+		return false
+	}
+	copied := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "DeletionTimestamp" || sel.Sel.Name == "GetDeletionTimestamp") {
+			copied = true
+		}
+		return !copied
+	})
+	if copied {
+		return false
+	}
+	for {
+		switch x := e.(type) {
+		case *ast.UnaryExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && (v.Kind() == types.ParamVar || v.Kind() == types.RecvVar) {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // WithoutTestCallers returns callers (a function's static call sites)
