@@ -9,9 +9,9 @@
 // A finalizer name that is not a valid qualified name ("my finalizer",
 // "a/b/c") makes the API server reject every write of an object that
 // carries it. One without a domain ("cleanup", "finalizer.example.com")
-// is accepted, but the API server answers every write of a custom resource
-// carrying it with a warning, and two controllers may pick the same name
-// and remove each other's finalizer. Use "<domain>/<name>", such as
+// is accepted, but the API server answers each write that adds it to a
+// custom resource with a warning, and two controllers may pick the same
+// name and remove each other's finalizer. Use "<domain>/<name>", such as
 // "example.com/cleanup". Renaming strands the old name on live objects:
 // add the new name, and keep removing the old one. A constant given to a
 // helper of the module that makes its parameter a finalizer name is

@@ -207,7 +207,7 @@ func (c *checker) report(e ast.Expr, via string) {
 		return
 	}
 	diag.Reportf(c.pass, at, nil,
-		"finalizer name %q%s is not domain-qualified: the API server warns on every write of a custom resource that carries it, and another controller may use the same name and remove it; rename it to %s, keep removing %q from objects that still carry it",
+		"finalizer name %q%s is not domain-qualified: the API server warns on each write that adds it to a custom resource (a create, or an update of an object that lacked it), and another controller may use the same name and remove it; rename it to %s, and keep removing %q from objects that still carry it",
 		value, via, suggestion(value), value)
 }
 

@@ -61,7 +61,7 @@ func addQualified(obj client.Object, name string) {
 const backupFinalizer = "backup" // want `finalizer name "backup" \(the finalizer name Reconciler.removeFinalizer takes as name\) is not domain-qualified: .* rename it to "<your domain>/backup"`
 
 func (r *Reconciler) Reconcile(ctx context.Context, dep *appsv1.Deployment) error {
-	if err := ensureFinalizer(ctx, r.Client, dep, "cleanup"); err != nil { // want `finalizer name "cleanup" \(the finalizer name ensureFinalizer takes as name\) is not domain-qualified: the API server warns .* rename it to "<your domain>/cleanup", keep removing "cleanup"`
+	if err := ensureFinalizer(ctx, r.Client, dep, "cleanup"); err != nil { // want `finalizer name "cleanup" \(the finalizer name ensureFinalizer takes as name\) is not domain-qualified: the API server warns .* rename it to "<your domain>/cleanup", and keep removing "cleanup"`
 		return err
 	}
 	if err := ensureFinalizer(ctx, r.Client, dep, "example.com/my cleanup"); err != nil { // want `finalizer name "example.com/my cleanup" \(the finalizer name ensureFinalizer takes as name\) is not a valid qualified name`

@@ -9,7 +9,7 @@ import (
 )
 
 // Reported once, at its declaration, however often it is used.
-const cleanupFinalizer = "cleanup" // want `finalizer name "cleanup" is not domain-qualified: the API server warns .* rename it to "<your domain>/cleanup", keep removing "cleanup"`
+const cleanupFinalizer = "cleanup" // want `^finalizer name "cleanup" is not domain-qualified: the API server warns on each write that adds it to a custom resource \(a create, or an update of an object that lacked it\), and another controller may use the same name and remove it; rename it to "<your domain>/cleanup", and keep removing "cleanup" from objects that still carry it$`
 
 // Twin: qualified.
 const goodFinalizer = "example.com/cleanup"
@@ -82,7 +82,7 @@ func Ensure(dep *appsv1.Deployment) {
 }
 
 // A dotted name is suggested as its domain and its first label.
-const dottedFinalizer = "cleanup.apps.example.com" // want `finalizer name "cleanup.apps.example.com" is not domain-qualified: .* rename it to "apps.example.com/cleanup", keep removing "cleanup.apps.example.com"`
+const dottedFinalizer = "cleanup.apps.example.com" // want `finalizer name "cleanup.apps.example.com" is not domain-qualified: .* rename it to "apps.example.com/cleanup", and keep removing "cleanup.apps.example.com"`
 
 func Clean(dep *appsv1.Deployment) {
 	controllerutil.AddFinalizer(dep, dottedFinalizer)
