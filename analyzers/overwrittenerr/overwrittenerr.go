@@ -235,7 +235,7 @@ func report(pass *analysis.Pass, fn, lit *ssa.Function, st *ssa.Store, name stri
 		what = "Reconcile"
 	}
 	diag.Reportf(pass, as, joinFix(pass, as, name),
-		"the deferred function assigns its own error to %s, the error %s returns: when it already failed, that error is replaced (and a nil from a successful call clears it), so the real failure is lost from logs, metrics and backoff; aggregate them, for example %s = errors.Join(%s, %s)",
+		"the deferred function assigns its own error to %s, the error %s returns: when it already failed, that error is replaced (and a nil from a successful call clears it), so the real failure is lost from the logs, and from metrics and backoff too when a nil clears it; aggregate them, for example %s = errors.Join(%s, %s)",
 		name, what, name, name, short(as.Rhs[0]))
 }
 

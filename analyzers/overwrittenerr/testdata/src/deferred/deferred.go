@@ -22,7 +22,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (_ ctrl.Re
 	}
 	defer func() {
 		if err := r.Status().Update(ctx, dep); err != nil {
-			retErr = err // want `the deferred function assigns its own error to retErr, the error Reconcile returns: when it already failed, that error is replaced \(and a nil from a successful call clears it\), so the real failure is lost from logs, metrics and backoff; aggregate them, for example retErr = errors.Join\(retErr, err\)`
+			retErr = err // want `the deferred function assigns its own error to retErr, the error Reconcile returns: when it already failed, that error is replaced \(and a nil from a successful call clears it\), so the real failure is lost from the logs, and from metrics and backoff too when a nil clears it; aggregate them, for example retErr = errors.Join\(retErr, err\)`
 		}
 	}()
 	return ctrl.Result{}, r.step(ctx, dep)
