@@ -217,6 +217,17 @@ func (c *checker) report(fn *ssa.Function, s site) {
 	if !pos.IsValid() {
 		return
 	}
+	if s.kind == Clientset && !s.helper {
+		if read := uncachedOnly(s.call); read != nil {
+			row, _ := knowledge.UncachedReadOf(crapi.Callee(read.Common()))
+			diag.Report(c.pass, analysis.Diagnostic{
+				Pos: pos, End: end,
+				Message: fmt.Sprintf("%s builds a new clientset each time a reconcile runs it, only to read %s (%s at line %d), which no informer cache holds, over the TLS transport client-go shares between clients of one configuration (unless it sets a Proxy or Dial function): what each reconcile adds is a client-side rate limiter that starts full, from the QPS and Burst of the config it is given (client-go's 5 and 10 when they are 0, none when QPS is negative, as controller-runtime's GetConfig sets it), apart from the manager's client, so no limit bounds these requests across reconciles; %s",
+					name, row.What, row.Name, c.pass.Fset.Position(read.Pos()).Line, fixUncached),
+			})
+			return
+		}
+	}
 	what := costs[s.kind]
 	if s.helper {
 		what = s.ctor + " at " + s.at + ": " + what
@@ -229,6 +240,77 @@ func (c *checker) report(fn *ssa.Function, s site) {
 
 // fix is the advice every diagnostic ends with.
 const fix = "build it once, in main or SetupWithManager, and keep it on the reconciler, use the manager's client (mgr.GetClient(), mgr.GetAPIReader()), or cache it per target cluster"
+
+// fixUncached is the advice for a clientset built for reads no cache
+// serves: the manager's client does not make them.
+const fixUncached = "build it once, in main or SetupWithManager, from mgr.GetConfig(), and keep it on the reconciler, or cache it per target cluster"
+
+// uncachedOnly returns the first read of knowledge's UncachedReads (pod
+// logs) made with the client that call constructs, when such reads are
+// all it is used for: through the methods that return another client
+// (CoreV1(), Pods(ns)) and conversions, never stored, passed on, returned
+// or used for another request. Such a client costs no cache misses and no
+// connection of its own: client-go's transport cache gives every client
+// of one TLS configuration the same transport (k8s.io/client-go
+// transport/cache.go, tlsTransportCache.get), while each clientset makes
+// its own token bucket from the config's QPS and Burst
+// (kubernetes/clientset.go NewForConfigAndClient, rest/config.go
+// RESTClientForConfigAndClient).
+func uncachedOnly(call ssa.CallInstruction) *ssa.Call {
+	c, ok := call.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	v := ssa.Value(c)
+	if _, tuple := c.Type().(*types.Tuple); tuple {
+		if v = ssaflow.Extract(c, 0); v == nil {
+			return nil
+		}
+	}
+	var first *ssa.Call
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		refs := v.Referrers()
+		if refs == nil || depth > 6 {
+			return false
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+				continue
+			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+				if !walk(r.(ssa.Value), depth+1) {
+					return false
+				}
+				continue
+			case *ssa.Call:
+				cc := r.Common()
+				fn := crapi.Callee(cc)
+				recv := crapi.Receiver(cc)
+				if fn == nil || fn.Signature().Recv() == nil || recv != v {
+					return false // v handed to a function, not a method called on it
+				}
+				if _, ok := knowledge.UncachedReadOf(fn); ok {
+					if first == nil || r.Pos() < first.Pos() {
+						first = r
+					}
+					continue
+				}
+				// A method that returns another client: followed.
+				if !types.IsInterface(r.Type()) || !walk(r, depth+1) {
+					return false
+				}
+				continue
+			}
+			return false
+		}
+		return true
+	}
+	if !walk(v, 0) {
+		return nil
+	}
+	return first
+}
 
 // lastName returns what follows the last dot of a qualified name.
 func lastName(s string) string {
