@@ -49,6 +49,7 @@ func main() {
 		// Invoked by "go vet -vettool": -V=full, -flags, or a unit .cfg.
 		// A check named on the command line runs even if off by default.
 		registry.EnableNamed(args)
+		toolFlags()
 		unitchecker.Main(registry.Analyzers()...)
 		return
 	}
@@ -60,6 +61,14 @@ func main() {
 		return
 	}
 	os.Exit(drive(args))
+}
+
+// toolFlags registers the flags that the standalone command passes to the
+// vet tool for itself, beside the checks' own: "-flags" lists them, so go
+// vet accepts them, and go vet's cache keys hold their values. They are
+// no check's flags: help does not list them, and no analyzer reads them.
+func toolFlags() {
+	flag.String(inputsFlag, "", "internal: a digest of the files outside the analysed packages that the checks read (set by the reconcilecheck command, so that go vet's cached results change when they do); it changes no finding")
 }
 
 // isVetProtocol reports whether the go command is talking to us as a vet
@@ -88,7 +97,7 @@ func drive(args []string) int {
 	}
 	r := newRunner()
 	defer r.stop()
-	base, err := checkSetup(r, o)
+	base, mods, err := checkSetup(r, o)
 	if err != nil {
 		return fail(err)
 	}
@@ -98,7 +107,10 @@ func drive(args []string) int {
 			return fail(err)
 		}
 	}
-	vet := append([]string{"vet", "-vettool=" + self}, o.vetFlags...)
+	// The internal flags come first, then the user's: go vet keys its
+	// cache by the flags in order, and a go vet -vettool run given the
+	// same ones in the same order shares that cache.
+	vet := concat([]string{"vet", "-vettool=" + self}, internalFlags(mods), o.vetFlags)
 	if o.diff || o.fix {
 		// The fixes come from the same -json run as the findings (see
 		// fixes.go): the go command's vet cache serves every mode.
@@ -181,6 +193,12 @@ func drive(args []string) int {
 		code = 1
 	}
 	return code
+}
+
+// internalFlags are the tool flags the command adds to every go vet run
+// on the modules (see toolFlags).
+func internalFlags(mods []inputModule) []string {
+	return []string{"-" + inputsFlag + "=" + inputsDigest(mods, markerPositionsShown())}
 }
 
 // newFindings returns the findings that the -baseline file does not
