@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
@@ -101,5 +102,56 @@ func TestUnifiedAppliesWithPatch(t *testing.T) {
 	}
 	if unified("f.txt", old, old) != "" {
 		t.Error("equal files give a diff")
+	}
+}
+
+// TestGoFix: Go 1.26's "go fix -fixtool" runs the binary as a vet tool with
+// -fix (and -diff), and applies the suite's fixes through the go command.
+// The module is small and imports nothing, so that the fix analysis, which
+// shares no cached result with the -json runs, is cheap: the fix is the
+// directive check's, which rewrites a comment that only looks like a
+// directive.
+func TestGoFix(t *testing.T) {
+	if out, err := exec.Command("go", "help", "fix").Output(); err != nil || !strings.Contains(string(out), "-fixtool") {
+		t.Skipf("this go command has no go fix -fixtool (%v)", err)
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	const (
+		before = "\t// reconcilecheck:ignore droppederr the result is advisory\n"
+		after  = "\t//reconcilecheck:ignore droppederr the result is advisory\n"
+	)
+	src := "package fixmod\n\n// F returns one.\nfunc F() int {\n" + before + "\treturn 1\n}\n"
+	writeFiles(t, dir, map[string]string{"go.mod": "module example.com/fixmod\n\ngo 1.26\n", "a.go": src})
+	file := filepath.Join(dir, "a.go")
+	read := func() string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+
+	// -diff prints the fix, changes nothing, and exits 1.
+	out, code := exampletest.Run(t, dir, "go", "fix", "-fixtool="+bin, "-diff", "./...")
+	if code != 1 || !strings.Contains(string(out), "-"+before) || !strings.Contains(string(out), "+"+after) {
+		t.Errorf("go fix -fixtool -diff: exit %d, output:\n%s\nwant exit 1 and the fix's diff", code, out)
+	}
+	if read() != src {
+		t.Errorf("go fix -diff changed the file:\n%s", read())
+	}
+	// A check flag passes through as in go vet: without the check, no fix.
+	if out, code := exampletest.Run(t, dir, "go", "fix", "-fixtool="+bin, "-directive=false", "-diff", "./..."); code != 0 || len(out) != 0 {
+		t.Errorf("go fix -fixtool -directive=false -diff: exit %d, output:\n%s\nwant exit 0 and no diff", code, out)
+	}
+	// Without -diff it applies the fix; then there is nothing left to fix.
+	if out, code := exampletest.Run(t, dir, "go", "fix", "-fixtool="+bin, "./..."); code != 0 {
+		t.Fatalf("go fix -fixtool: exit %d, output:\n%s", code, out)
+	}
+	if want := strings.Replace(src, before, after, 1); read() != want {
+		t.Errorf("after go fix -fixtool:\n%s\nwant:\n%s", read(), want)
+	}
+	if out, code := exampletest.Run(t, dir, "go", "fix", "-fixtool="+bin, "-diff", "./..."); code != 0 || len(out) != 0 {
+		t.Errorf("go fix -fixtool -diff after the fix: exit %d, output:\n%s", code, out)
 	}
 }
