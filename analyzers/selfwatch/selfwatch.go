@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 					reported[c] = true
 					diag.Report(pass, analysis.Diagnostic{Pos: c.Pos, End: c.End, Message: c.String() +
 						" duplicates the For source of " + crapi.ObjectTypeString(forType) +
-						": each event reaches Reconcile through both sources, and the predicates given to For no longer filter it"})
+						": each event is enqueued through both sources, and the predicates given to For no longer filter it"})
 				}
 			}
 		}
