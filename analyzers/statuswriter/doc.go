@@ -8,8 +8,10 @@
 // statuswriter: report status written with Update, or spec and metadata written with Status().Update
 //
 // For a type with a status subresource, the API server ignores .status in
-// a write to the main resource (Update, Patch) and everything but .status
-// in a write to the status subresource (Status().Update, Status().Patch).
+// a write to the main resource (Update, Patch) and, for a custom resource,
+// everything but .status in a write to the status subresource
+// (Status().Update, Status().Patch); the built-in kinds' status writes
+// reset the spec but keep most metadata changes.
 // A write whose object was changed, since it was last read or written,
 // only in the part its writer ignores silently drops the change. Use
 // Status().Update for status, Update for spec and metadata.

@@ -87,7 +87,8 @@ func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !c.hasStatusSubresource(obj.Type()) {
 		return
 	}
-	if has, ok := c.fakes.StatusSubresource(fakeclient.WriterClient(call.Common()), obj.Type()); ok && !has {
+	has, fake := c.fakes.StatusSubresource(fakeclient.WriterClient(call.Common()), obj.Type())
+	if fake && !has {
 		// A fake client without the status subresource for the type: its
 		// Update and Patch store the status, and its status writer fails
 		// loudly (NotFound).
@@ -104,9 +105,18 @@ func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 	h := c.objs.History(fn, call, obj, stops)
 	switch {
 	case !w.status && h.Strong == objects.Status && h.Weak&^objects.Status == 0:
-		report(c.pass, fn, w, h, false)
+		report(c.pass, fn, w, h, false, false)
 	case w.status && h.Strong != 0 && h.Strong&^(objects.Spec|objects.Meta) == 0 && h.Weak&(objects.Status|objects.Unknown|objects.Changed) == 0:
-		report(c.pass, fn, w, h, true)
+		// The API server's own kinds keep metadata changes made through
+		// the status subresource (a Deployment's status strategy resets
+		// only its spec and labels, a Job's only its spec): only a spec
+		// change is dropped there. The fake client keeps nothing but the
+		// status, as a custom resource's status strategy does.
+		specOnly := !fake && builtin(obj.Type())
+		if specOnly && h.Strong != objects.Spec {
+			return
+		}
+		report(c.pass, fn, w, h, true, specOnly)
 	}
 }
 
@@ -127,7 +137,7 @@ func (c *checker) patchBase(fn *ssa.Function, call *ssa.Call, obj ssa.Value) ssa
 	return nil
 }
 
-func report(pass *analysis.Pass, fn *ssa.Function, w write, h objects.Effect, status bool) {
+func report(pass *analysis.Pass, fn *ssa.Function, w write, h objects.Effect, status, specOnly bool) {
 	ce := ssaflow.CallExpr(fn, w.call)
 	if ce == nil || len(ce.Args) < 2 {
 		return
@@ -158,9 +168,13 @@ func report(pass *analysis.Pass, fn *ssa.Function, w write, h objects.Effect, st
 	if h.Strong == objects.Spec|objects.Meta || len(h.Names) > 1 {
 		verb = "were"
 	}
+	ignores := "everything but status"
+	if specOnly {
+		ignores = "the spec"
+	}
 	diag.Reportf(pass, ce, nil,
-		"only %s of %s %s changed, but %s writes the status subresource, which ignores everything but status: the change is silently dropped; use %s",
-		fields, objName, verb, writer, use)
+		"only %s of %s %s changed, but %s writes the status subresource, which ignores %s: the change is silently dropped; use %s",
+		fields, objName, verb, writer, ignores, use)
 }
 
 // statusFix inserts Status(). into r.Update(ctx, obj, ...), when the

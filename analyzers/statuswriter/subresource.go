@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 )
@@ -31,4 +32,16 @@ func (c *checker) hasStatusSubresource(t types.Type) bool {
 	}
 	has, known := c.markers.StatusSubresource(n.Obj())
 	return known && has
+}
+
+// builtin reports whether the object type behind t is one the API server
+// serves itself (k8s.io/api, the CRD and APIService types), not a custom
+// resource: most of their status strategies keep metadata changes.
+func builtin(t types.Type) bool {
+	n := crapi.Named(t)
+	if n == nil {
+		return false
+	}
+	_, known := knowledge.BuiltinStatusSubresource(n.Obj())
+	return known
 }

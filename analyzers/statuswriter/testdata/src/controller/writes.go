@@ -299,10 +299,18 @@ func (r *Reconciler) scale(ctx context.Context, dep *appsv1.Deployment) error {
 	return r.SubResource("scale").Update(ctx, dep)
 }
 
-// SubResource("status") is the status writer.
+// SubResource("status") is the status writer. A built-in kind's status
+// strategy resets the spec.
 func (r *Reconciler) subresourceStatus(ctx context.Context, dep *appsv1.Deployment) error {
+	dep.Spec.Paused = true
+	return r.SubResource("status").Update(ctx, dep) // want `only \.Spec of dep was changed, but r\.SubResource\("status"\)\.Update writes the status subresource, which ignores the spec: the change is silently dropped; use r\.Update`
+}
+
+// Twin: a Deployment's status strategy keeps annotations
+// (apps/deployment/strategy.go resets only spec and labels).
+func (r *Reconciler) builtinMetaStatus(ctx context.Context, dep *appsv1.Deployment) error {
 	dep.Annotations = nil
-	return r.SubResource("status").Update(ctx, dep) // want `only \.Annotations of dep was changed, but r\.SubResource\("status"\)\.Update writes the status subresource`
+	return r.SubResource("status").Update(ctx, dep)
 }
 
 // An if/else where both branches change status only.
