@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -34,6 +35,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 	"github.com/reconcilecheck/reconcilecheck/internal/baseline"
 	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/internal/suppressed"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 
@@ -69,7 +71,16 @@ func main() {
 // no check's flags: help does not list them, and no analyzer reads them.
 func toolFlags() {
 	flag.String(inputsFlag, "", "internal: a digest of the files outside the analysed packages that the checks read (set by the reconcilecheck command, so that go vet's cached results change when they do); it changes no finding")
+	flag.BoolFunc(suppressedFlag, "internal: also report the findings a //reconcilecheck:ignore directive silences, under the category \"reconcilecheck:ignore <reason>\" and without fixes (for the reconcilecheck command's SARIF log)", func(s string) error {
+		on, err := strconv.ParseBool(s)
+		suppressed.Report(on)
+		return err
+	})
 }
+
+// suppressedFlag makes the vet tool report silenced findings (see package
+// suppressed).
+const suppressedFlag = "report-suppressed"
 
 // isVetProtocol reports whether the go command is talking to us as a vet
 // tool rather than a user running us on packages.
@@ -122,6 +133,7 @@ func drive(args []string) int {
 		if err != nil {
 			return fail(fmt.Errorf("reading go vet's output: %w", err))
 		}
+		findings, _ = splitSuppressed(findings)
 		if findings, _, err = newFindings(o, findings, base); err != nil {
 			return fail(err)
 		}
@@ -157,6 +169,9 @@ func drive(args []string) int {
 	if err != nil {
 		return fail(fmt.Errorf("reading go vet's output: %w", err))
 	}
+	findings, silenced := splitSuppressed(findings)
+	// -json prints go vet's output as it is, unless findings are left out.
+	rawJSON := o.baseline == "" && len(silenced) == 0
 	if o.baselineWrite != "" {
 		n, err := baseline.Write(o.baselineWrite, findings, repoRoot(base))
 		if err != nil {
@@ -176,13 +191,13 @@ func drive(args []string) int {
 		}
 	}
 	if o.sarif != "" {
-		if err := writeSARIF(o.sarif, findings, base); err != nil {
+		if err := writeSARIF(o.sarif, findings, silenced, !o.noSarifSuppressed, base); err != nil {
 			return fail(err)
 		}
 	}
 	if o.json {
 		// go vet -json reports in its output and exits 0 with findings.
-		if o.baseline == "" {
+		if rawJSON {
 			os.Stdout.Write(out.Bytes())
 		} else if err := vetjson.Write(os.Stdout, findings); err != nil {
 			return fail(err)
@@ -198,7 +213,21 @@ func drive(args []string) int {
 // internalFlags are the tool flags the command adds to every go vet run
 // on the modules (see toolFlags).
 func internalFlags(mods []inputModule) []string {
-	return []string{"-" + inputsFlag + "=" + inputsDigest(mods, markerPositionsShown())}
+	return []string{"-" + inputsFlag + "=" + inputsDigest(mods, markerPositionsShown()), "-" + suppressedFlag}
+}
+
+// splitSuppressed separates the findings that a directive silenced, which
+// the vet tool reports for the SARIF log alone, from the others: text,
+// -json, the exit status, baselines and fixes see only those.
+func splitSuppressed(fs []finding) (open, silenced []finding) {
+	for _, f := range fs {
+		if _, ok := suppressed.Reason(f.Diag.Category); ok && f.Err == "" {
+			silenced = append(silenced, f)
+		} else {
+			open = append(open, f)
+		}
+	}
+	return open, silenced
 }
 
 // newFindings returns the findings that the -baseline file does not
@@ -284,6 +313,7 @@ var commandFlags = [][2]string{
 	{"-fix", "apply the suggested fixes, then print the findings left (those without a fix)"},
 	{"-diff", "print the suggested fixes as a unified diff; change nothing"},
 	{"-sarif file", "also write the findings to file as SARIF 2.1.0 (for code scanning)"},
+	{"-sarif-suppressed=false", "leave out of the SARIF log the findings a //reconcilecheck:ignore directive silences (by default suppressed results, with the directive's reason)"},
 	{"-baseline file", "report only the findings file does not hold (written by -baseline-write, or -json output); list its entries that are gone"},
 	{"-baseline-write file", "record the findings in file, as a baseline, and exit 0"},
 	{"-<check>=false", "disable a check, e.g. -notfounderr=false"},

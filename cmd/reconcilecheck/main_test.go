@@ -114,7 +114,8 @@ func TestExampleVettool(t *testing.T) {
 	dir := exampletest.Dir(t)
 	// The standalone command puts its internal flags first and -json
 	// after the check flags: so does this run, to share go vet's cache
-	// with it. (Without the internal flags the findings are the same.)
+	// with it. (Without the internal flags the findings are the same: the
+	// example has no directive, so -report-suppressed adds none.)
 	out, code := exampletest.Run(t, dir, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, internalFlags(exampleModule(t, dir)), withOptIn("-json", "./..."))...)
 	if code != 0 {
 		t.Fatalf("go vet -vettool %v -json exited %d:\n%s", optIn, code, out)
@@ -191,6 +192,7 @@ func TestExitStatus(t *testing.T) {
 		{"", []string{"-C"}, "flag needs an argument: -C"},
 		{"", []string{"-C", "/nonexistent", "./..."}, "-C /nonexistent: no such directory"},
 		{"", []string{"-json", "-fix", "./..."}, "-json cannot be combined with -fix or -diff"},
+		{"", []string{"-sarif-suppressed=false", "./..."}, "-sarif-suppressed=false has no effect without -sarif"},
 		{"", []string{"-golangci-config", "./..."}, "-golangci-config prints the golangci-lint entries and takes no other argument"},
 		{"", []string{"-baseline-write", "b.json", "-json", "./..."}, "-baseline-write only records the findings"},
 		{"", []string{"-baseline", "/nonexistent/b.json", "./..."}, "reading the baseline: open /nonexistent/b.json"},

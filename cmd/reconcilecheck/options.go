@@ -15,6 +15,9 @@ type options struct {
 	fix   bool   // -fix: apply the suggested fixes
 	diff  bool   // -diff: print the suggested fixes as a diff
 	sarif string // -sarif: also write a SARIF 2.1.0 log to this file
+	// noSarifSuppressed: -sarif-suppressed=false, leave the findings a
+	// directive silences out of the SARIF log.
+	noSarifSuppressed bool
 	// baseline: -baseline, report only the findings this file does not
 	// hold; baselineWrite: -baseline-write, record the findings there.
 	baseline, baselineWrite string
@@ -112,6 +115,10 @@ func parseArgs(args []string) (options, error) {
 			}
 		case name == "golangci-config":
 			err = usagef("-golangci-config prints the golangci-lint entries and takes no other argument")
+		case name == "sarif-suppressed":
+			var on bool
+			on, err = boolValue()
+			o.noSarifSuppressed = !on
 		case name == "json":
 			o.json, err = boolValue()
 		case name == "fix":
@@ -163,6 +170,8 @@ func parseArgs(args []string) (options, error) {
 		return o, usagef("-json cannot be combined with -fix or -diff")
 	case o.diff && o.sarif != "":
 		return o, usagef("-sarif cannot be combined with -diff")
+	case o.noSarifSuppressed && o.sarif == "":
+		return o, usagef("-sarif-suppressed=false has no effect without -sarif")
 	case o.baselineWrite != "" && (o.baseline != "" || o.fix || o.diff || o.json || o.sarif != ""):
 		return o, usagef("-baseline-write only records the findings: it takes no -baseline, -fix, -diff, -json or -sarif")
 	}

@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
+	"github.com/reconcilecheck/reconcilecheck/internal/suppressed"
 )
 
 // The few SARIF 2.1.0 types reconcilecheck writes
@@ -76,6 +78,18 @@ type sarifResult struct {
 	Locations        []sarifLocation   `json:"locations"`
 	RelatedLocations []sarifLocation   `json:"relatedLocations,omitempty"`
 	Fixes            []sarifFix        `json:"fixes,omitempty"`
+	// Suppressions is absent when the state is not told (the log of
+	// -sarif-suppressed=false: "unknown" in SARIF's terms), empty for a
+	// result that is not suppressed, one entry for one a directive
+	// silences.
+	Suppressions []sarifSuppression `json:"suppressions,omitzero"`
+}
+
+// sarifSuppression is a //reconcilecheck:ignore directive silencing a
+// result: kind inSource, the directive's reason as its justification.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 type sarifLocation struct {
@@ -124,7 +138,15 @@ const srcRoot = "%SRCROOT%"
 // rule per check. File names are relative to the root of the repository
 // that holds base (the nearest directory above with .git), else to base:
 // code scanning resolves them against the repository's root.
-func writeSARIF(file string, fs []finding, base string) error {
+//
+// silenced are the findings //reconcilecheck:ignore directives silence:
+// with suppressions, each is a result with a suppression whose
+// justification is the directive's reason, so that a reviewer sees what
+// was set aside and why, and a consumer that reads suppressions does not
+// count it as open; every other result says it is not suppressed.
+// Without (-sarif-suppressed=false), the log is as it was before: no
+// silenced finding, and no result tells its suppression state.
+func writeSARIF(file string, fs, silenced []finding, suppressions bool, base string) error {
 	root := repoRoot(base)
 	s := &sarifWriter{root: root, files: map[string][]byte{}}
 	run := sarifRun{
@@ -156,7 +178,10 @@ func writeSARIF(file string, fs []finding, base string) error {
 			DefaultConfiguration: sarifConfiguration{string(c.Level)},
 		})
 	}
-	for _, f := range fs {
+	if !suppressions {
+		silenced = nil
+	}
+	for _, f := range slices.Concat(fs, silenced) {
 		if f.Err != "" {
 			inv := &run.Invocations[0]
 			inv.ExecutionSuccessful = false
@@ -202,6 +227,12 @@ func writeSARIF(file string, fs []finding, base string) error {
 				sf.ArtifactChanges[k].Replacements = append(sf.ArtifactChanges[k].Replacements, rep)
 			}
 			res.Fixes = append(res.Fixes, sf)
+		}
+		if suppressions {
+			res.Suppressions = []sarifSuppression{}
+			if reason, ok := suppressed.Reason(d.Category); ok {
+				res.Suppressions = append(res.Suppressions, sarifSuppression{Kind: "inSource", Justification: reason})
+			}
 		}
 		run.Results = append(run.Results, res)
 	}

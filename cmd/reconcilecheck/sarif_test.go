@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,4 +187,119 @@ func byteOffset(src []byte, line, col int) int {
 		n += len(l)
 	}
 	return n + len(string([]rune(lines[line-1])[:col-1]))
+}
+
+// readSARIF reads a log the command wrote, and the findings of its
+// results (files relative to dir), with and without a suppression.
+func readSARIF(t *testing.T, dir, file string) (log sarifLog, open []exampletest.Finding, silenced []sarifResult) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	root := repoRoot(dir)
+	for _, res := range log.Runs[0].Results {
+		if len(res.Suppressions) > 0 {
+			silenced = append(silenced, res)
+			continue
+		}
+		loc := res.Locations[0].PhysicalLocation
+		rel, err := filepath.Rel(dir, filepath.Join(root, filepath.FromSlash(loc.ArtifactLocation.URI)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, exampletest.Finding{File: rel, Line: loc.Region.StartLine, Check: res.RuleID})
+	}
+	return log, exampletest.Sort(open), silenced
+}
+
+// TestSARIFSuppressed silences the example's orphandelete finding, which
+// has a fix, with a directive (on a copy): the SARIF log holds it as a
+// result with an inSource suppression whose justification is the
+// directive's reason, without the fix, and every other result says it is
+// not suppressed; the text output and exit status are those of a run
+// without -sarif, and text, -json and -diff leave the finding out, as
+// before. -sarif-suppressed=false writes the log as it was: no silenced
+// finding, no suppression state.
+func TestSARIFSuppressed(t *testing.T) {
+	bin := buildBinary(t)
+	dir := exampletest.Copy(t)
+	var target exampletest.Finding
+	for _, f := range exampletest.Expectations(t, dir) {
+		if f.Check == "orphandelete" {
+			target = f
+		}
+	}
+	if target.File == "" {
+		t.Fatal("the example has no orphandelete finding")
+	}
+	const reason = "the Job's pods are collected by its TTL controller"
+	path := filepath.Join(dir, target.File)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	lines[target.Line-1] = strings.Replace(lines[target.Line-1], "// expect: orphandelete", "//reconcilecheck:ignore orphandelete "+reason, 1)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	want := exampleWant(t, dir) // without the silenced finding
+
+	file := filepath.Join(t.TempDir(), "out.sarif")
+	out, code := exampletest.Run(t, dir, bin, withOptIn("-sarif", file, "./...")...)
+	plain, plainCode := exampletest.Run(t, dir, bin, withOptIn("./...")...)
+	if code != 1 || code != plainCode || string(out) != string(plain) {
+		t.Errorf("-sarif: exit %d, output:\n%s\nwant the exit status (%d) and output of a run without it:\n%s", code, out, plainCode, plain)
+	}
+	if strings.Contains(string(out), ": orphandelete: ") {
+		t.Errorf("the text output shows the silenced finding:\n%s", out)
+	}
+	validateSARIF(t, file)
+	log, open, silenced := readSARIF(t, dir, file)
+	exampletest.Diff(t, want, open)
+	for _, res := range log.Runs[0].Results {
+		if res.Suppressions == nil {
+			t.Errorf("result of %s at line %d does not tell its suppression state", res.RuleID, res.Locations[0].PhysicalLocation.Region.StartLine)
+		}
+	}
+	if len(silenced) != 1 {
+		t.Fatalf("%d silenced results, want 1: %+v", len(silenced), silenced)
+	}
+	res := silenced[0]
+	if res.RuleID != "orphandelete" || res.Locations[0].PhysicalLocation.Region.StartLine != target.Line {
+		t.Errorf("silenced result %s at line %d, want orphandelete at line %d", res.RuleID, res.Locations[0].PhysicalLocation.Region.StartLine, target.Line)
+	}
+	if want := []sarifSuppression{{Kind: "inSource", Justification: reason}}; !slices.Equal(res.Suppressions, want) {
+		t.Errorf("suppressions %+v, want %+v", res.Suppressions, want)
+	}
+	if len(res.Fixes) != 0 || res.Message.Text == "" || res.Level != "error" {
+		t.Errorf("silenced result: %d fixes, message %q, level %q; want no fix, the finding's message and level", len(res.Fixes), res.Message.Text, res.Level)
+	}
+
+	// -json and -diff leave it out.
+	out, code = exampletest.Run(t, dir, bin, withOptIn("-json", "./...")...)
+	if code != 0 {
+		t.Fatalf("-json exited %d:\n%s", code, out)
+	}
+	exampletest.Diff(t, want, exampletest.JSONFindings(t, dir, out))
+	if out, _ := exampletest.Run(t, dir, bin, withOptIn("-diff", "./...")...); strings.Contains(string(out), "PropagationPolicy") {
+		t.Errorf("-diff offers the silenced finding's fix:\n%s", out)
+	}
+
+	// -sarif-suppressed=false: the log of before.
+	old := filepath.Join(t.TempDir(), "old.sarif")
+	out, code = exampletest.Run(t, dir, bin, withOptIn("-sarif", old, "-sarif-suppressed=false", "./...")...)
+	if code != plainCode || string(out) != string(plain) {
+		t.Errorf("-sarif-suppressed=false: exit %d, output:\n%s\nwant those of a run without -sarif", code, out)
+	}
+	validateSARIF(t, old)
+	if data, _ := os.ReadFile(old); strings.Contains(string(data), `"suppressions"`) {
+		t.Error("-sarif-suppressed=false wrote suppressions")
+	}
+	_, open, _ = readSARIF(t, dir, old)
+	exampletest.Diff(t, want, open)
 }

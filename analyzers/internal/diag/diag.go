@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/internal/suppressed"
 )
 
 // File returns the syntax tree of the file of pass that contains pos.
@@ -47,14 +48,23 @@ func IsGenerated(pass *analysis.Pass, pos token.Pos) bool {
 // generated file, or a directive for the pass's analyzer. A check that
 // reports elsewhere what it found at pos (through a fact) asks it first.
 func Silenced(pass *analysis.Pass, pos token.Pos) bool {
-	return IsGenerated(pass, pos) || suppressed(pass, pos)
+	return IsGenerated(pass, pos) || suppressedBy(pass, pos) != nil
 }
 
 // Report reports d unless it lies in a generated file or a
 // //reconcilecheck:ignore directive for the pass's analyzer covers it.
+// A finding the directive covers is reported, without its fixes, under
+// the directive's category when the standalone command asks for those
+// (see package suppressed).
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	if Silenced(pass, d.Pos) {
+	if IsGenerated(pass, d.Pos) {
 		return
+	}
+	if dir := suppressedBy(pass, d.Pos); dir != nil {
+		if !suppressed.Reporting() {
+			return
+		}
+		d.Category, d.SuggestedFixes = suppressed.Category(dir.Reason), nil
 	}
 	for i := range d.SuggestedFixes {
 		pruneImports(pass, &d.SuggestedFixes[i])

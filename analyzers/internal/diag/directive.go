@@ -100,12 +100,12 @@ func (st *passDirectives) of(fset *token.FileSet, f *ast.File) []*Directive {
 	return ds
 }
 
-// suppressed reports whether a well-formed directive naming pass's
-// analyzer covers pos, and records its use.
-func suppressed(pass *analysis.Pass, pos token.Pos) bool {
+// suppressedBy returns the well-formed directive naming pass's analyzer
+// that covers pos, if any, and records its use.
+func suppressedBy(pass *analysis.Pass, pos token.Pos) *Directive {
 	f := File(pass, pos)
 	if f == nil {
-		return false
+		return nil
 	}
 	line := pass.Fset.Position(pos).Line
 	st := stateOf(pass)
@@ -117,10 +117,10 @@ func suppressed(pass *analysis.Pass, pos token.Pos) bool {
 		}
 		if d.Line == line || d.Line == line-1 {
 			st.used[d] = true
-			return true
+			return d
 		}
 	}
-	return false
+	return nil
 }
 
 // ReportUnusedDirectives reports the well-formed directives naming pass's
