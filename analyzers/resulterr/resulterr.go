@@ -575,7 +575,7 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool
 // error makes anyway (controller-runtime logs one each time it ignores a
 // Result).
 func message(what, field string) string {
-	const head = " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result"
+	const head = " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue"
 	if field == "Requeue" {
 		return what + head + " (the error is retried with backoff anyway) and logs a warning on every such return, so Requeue adds nothing but log noise; return the error with an empty Result, or the Result with a nil error"
 	}
