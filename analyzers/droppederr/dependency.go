@@ -14,17 +14,22 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// A Delete after a failed write "runs as if the write had succeeded" only
-// when it depends on that write: it deletes what the write was to make or
-// to free (the object a Create makes, finalizers an Update removes), its
-// object is computed from what the write changed, or one of its guards
-// reads what the write changed, its error or its results. A Delete that
-// reads none of it (ydb-kubernetes-operator's, guarded by another
+// A Delete after a failed write counts only when it depends on that
+// write: it deletes what the write was to make or to free (the object a
+// Create makes, finalizers an Update removes), its object is computed from
+// what the write changed, or one of its guards reads what the write
+// changed, its error or its results. A Delete that reads none of it
+// (ydb-kubernetes-operator's remotestoragenodeset, guarded by another
 // annotation than the one the failed Patch removes) runs the same whether
 // the write succeeded or not. What the write changes is read from the code
 // (the patch's text, the edits since the object was fetched or its merge
 // base copied); when the code does not say, every part of the object
-// counts, so the finding stays.
+// counts, so the finding stays. The message says "as if it had succeeded"
+// only when that is what the Delete does: it acts on server state the
+// write was to change, or reads edits the object in memory carries; after
+// a failed raw patch the object is as it was (ydb's remotedatabasenodeset
+// reads the very annotation its Patch removes), and the Delete is decided
+// on that.
 
 // written is what a failed write was to change.
 type written struct {
@@ -39,6 +44,32 @@ type written struct {
 	fields map[string]bool
 	// keys are the single labels and annotations written.
 	keys map[metaKey]bool
+	// carried says where the change is before the write: in the object in
+	// memory (an Update, a merge patch: a read after the failure sees what
+	// the write meant), only in the request (a raw patch: a read sees the
+	// object as it was), or either (a helper).
+	carried carriage
+}
+
+// carriage is where a write's change is before the write is made.
+type carriage uint8
+
+const (
+	carriedUnknown carriage = iota
+	carriedLocal
+	carriedRequest
+)
+
+// dependence is how a Delete depends on a failed write, for the message.
+type dependence struct {
+	why string // "it reads annotation "x", which Patch writes, at line 12"
+	// asIf: the Delete acts as if the write had succeeded (on server
+	// state the write was to change, or on the edits the object in memory
+	// carries); known: the write's change is known, not assumed whole.
+	asIf, known bool
+	// sees is, when not asIf, what the Delete is decided on after the
+	// failure ("the object as it was before Patch").
+	sees string
 }
 
 type metaKey struct {
@@ -144,7 +175,8 @@ func (c *checker) whatWritten(src *source) *written {
 	src.what = w
 	if src.client == nil {
 		// A helper of the module: its objects, changed in ways its
-		// summary does not spell out field by field.
+		// summary does not spell out field by field, in memory or only
+		// on the server.
 		w.all = true
 		for _, a := range crapi.CallArgs(src.call.Common()) {
 			if objects.ObjectParam(a.Type()) {
@@ -160,24 +192,34 @@ func (c *checker) whatWritten(src *source) *written {
 	w.objs = []ssa.Value{src.written}
 	cc := src.call.Common()
 	args := crapi.CallArgs(cc)
+	raw := ""
+	isRaw := false
+	if src.client.Method == crapi.Patch && len(args) >= 3 {
+		raw, isRaw = objects.RawPatchData(args[2])
+	}
+	w.carried = carriedLocal
 	switch {
 	case src.client.Method == crapi.Create:
 		w.all, w.create = true, true
 	case src.client.SubResource:
-		if crapi.IsStatusWrite(cc, *src.client) {
-			w.addField("Status")
-		} else {
-			w.all = true
+		if !crapi.IsStatusWrite(cc, *src.client) {
+			w.all, w.carried = true, carriedUnknown
+			break
+		}
+		w.addField("Status")
+		if isRaw {
+			w.carried = carriedRequest
 		}
 	case src.client.Method == crapi.Update:
 		c.editsBefore(w, src.call, src.written, nil)
-	case src.client.Method == crapi.Patch && len(args) >= 3:
-		if text, ok := objects.RawPatchData(args[2]); ok {
-			if !patchPaths(w, text) {
-				w.all = true
-			}
-			break
+	case isRaw:
+		// The change is only in the request: the object in memory is
+		// left as it was when the Patch fails.
+		w.carried = carriedRequest
+		if !patchPaths(w, raw) {
+			w.all = true
 		}
+	case src.client.Method == crapi.Patch && len(args) >= 3:
 		// Only a base copied here bounds the edits the patch carries.
 		if _, base, ok := objects.MergeBase(args[2]); ok {
 			if orig, isCopy := objects.DeepCopyOf(base); isCopy && c.h.Same(c.fn, orig, src.written) {
@@ -187,6 +229,9 @@ func (c *checker) whatWritten(src *source) *written {
 			}
 		}
 		w.all = true
+		if !crapi.IsApplyPatch(args[2]) {
+			w.carried = carriedUnknown // a patch of its own kind
+		}
 	default:
 		w.all = true
 	}
@@ -327,18 +372,17 @@ func addPointer(w *written, path string) {
 	}
 }
 
-// deleteDependence returns what makes the Delete del, of obj, depend on
-// the failed write src, for the message ("annotation "x", read at line
-// 12"), or "" when nothing does. after are the blocks that run after the
-// failing branch, test the block of the error's test.
-func (c *checker) deleteDependence(src *source, del *ssa.Call, obj ssa.Value, after map[*ssa.BasicBlock]bool, test *ssa.BasicBlock) string {
+// deleteDependence returns how the Delete del, of obj, depends on the
+// failed write src, or nil when it does not. after are the blocks that run
+// after the failing branch, test the block of the error's test.
+func (c *checker) deleteDependence(src *source, del *ssa.Call, obj ssa.Value, after map[*ssa.BasicBlock]bool, test *ssa.BasicBlock) *dependence {
 	w := c.whatWritten(src)
 	what := c.sourceName(src)
 	obj = ssaflow.Strip(obj)
 	d := &depWalk{c: c, src: src, w: w, what: what}
 	same := d.writtenObj(obj) != nil
 	if !same {
-		if r := d.reason(obj); r != "" {
+		if r := d.reason(obj); r != nil {
 			return r
 		}
 	}
@@ -349,32 +393,37 @@ func (c *checker) deleteDependence(src *source, del *ssa.Call, obj ssa.Value, af
 	reaches := func(from, to *ssa.BasicBlock) bool {
 		return !skip(from, to) && ssaflow.Reachable(to, skip)[del.Block()]
 	}
+	// A branch that can start another pass of a loop before the test
+	// comes round again decides the next element's Delete, after the
+	// write is made again: not this failure's, as for the consequences.
+	next := c.nextIteration(test)
 	for _, b := range c.fn.Blocks {
-		if !after[b] || b == del.Block() {
+		if !after[b] || next[b] || b == del.Block() {
 			continue
 		}
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
 		if !ok || reaches(b, b.Succs[0]) == reaches(b, b.Succs[1]) {
 			continue
 		}
-		if r := d.reason(ifi.Cond); r != "" {
+		if r := d.reason(ifi.Cond); r != nil {
 			return r
 		}
 	}
 	if !same {
-		return ""
+		return nil
 	}
 	// The written object itself: a Delete sends only its name and
-	// namespace, and the server then waits on its finalizers.
+	// namespace, and the server then waits on its finalizers. Whatever
+	// the object in memory holds, the Delete acts on what the server has.
 	switch {
 	case w.create:
-		return fmt.Sprintf("it deletes the object %s makes", what)
+		return &dependence{why: fmt.Sprintf("it deletes the object %s makes", what), asIf: true, known: true}
 	case w.all:
-		return fmt.Sprintf("it deletes the object %s writes", what)
+		return &dependence{why: fmt.Sprintf("it deletes the object %s writes", what), asIf: true}
 	case w.fields["finalizers"] || w.fields["metadata"]:
-		return fmt.Sprintf("it deletes the object whose finalizers %s writes", what)
+		return &dependence{why: fmt.Sprintf("it deletes the object whose finalizers %s writes", what), asIf: true, known: true}
 	}
-	return ""
+	return nil
 }
 
 // depWalk finds, in the computation of a value, a read of what a failed
@@ -388,8 +437,8 @@ type depWalk struct {
 	seen map[ssa.Value]bool
 }
 
-// reason returns what v reads of the failed write, or "".
-func (d *depWalk) reason(v ssa.Value) string {
+// reason returns how v depends on the failed write, or nil.
+func (d *depWalk) reason(v ssa.Value) *dependence {
 	if d.meta == nil {
 		d.meta = map[ssa.Value]objects.MetaAccess{}
 		for _, a := range d.c.metaAccesses() {
@@ -403,6 +452,27 @@ func (d *depWalk) reason(v ssa.Value) string {
 	}
 	d.seen = map[ssa.Value]bool{}
 	return d.walk(v, 0)
+}
+
+// read is the dependence of a read of what the write changes: the object
+// in memory carries the write's edits (the Delete then acts as if it had
+// succeeded), or only the request did (it sees the object as it was).
+func (d *depWalk) read(v ssa.Value, part string) *dependence {
+	r := &dependence{known: !d.w.all}
+	if r.known {
+		r.why = fmt.Sprintf("it reads %s, which %s writes, at line %d", part, d.what, d.line(v))
+	} else {
+		r.why = fmt.Sprintf("it reads %s of the object %s writes, at line %d", part, d.what, d.line(v))
+	}
+	switch d.w.carried {
+	case carriedLocal:
+		r.asIf = true
+	case carriedRequest:
+		r.sees = fmt.Sprintf("the object as it was before %s", d.what)
+	default:
+		r.sees = fmt.Sprintf("whatever the failed %s left in the object", d.what)
+	}
+	return r
 }
 
 // writtenObj returns the written object v is, or nil.
@@ -426,35 +496,41 @@ func (d *depWalk) line(v ssa.Value) int {
 	return d.c.pass.Fset.Position(v.Pos()).Line
 }
 
-func (d *depWalk) walk(v ssa.Value, depth int) string {
+func (d *depWalk) walk(v ssa.Value, depth int) *dependence {
 	if v == nil || depth > 24 || d.seen[v] {
-		return ""
+		return nil
 	}
 	d.seen[v] = true
 	if d.src.carriers[v] {
-		return fmt.Sprintf("its guard tests the error of %s", d.what)
+		return &dependence{why: fmt.Sprintf("it is decided by the error of %s", d.what), known: true, sees: "that error"}
 	}
 	if v == ssa.Value(d.src.call) {
-		return fmt.Sprintf("it uses the result of %s", d.what)
+		return &dependence{why: fmt.Sprintf("it uses the result of %s", d.what), known: true,
+			sees: fmt.Sprintf("what %s returns with its error", d.what)}
+	}
+	// Another call's error says whether it failed, not what it read of
+	// its arguments (a Get given the written object fills it).
+	if isCallError(v) {
+		return nil
 	}
 	// A label or annotation of the written object.
 	if a, ok := d.meta[v]; ok {
 		if !d.w.writesKey(a.Map, a.Key) || !d.after(v) {
-			return ""
+			return nil
 		}
 		if a.Key == "" {
-			return fmt.Sprintf("it reads the %ss %s writes, at line %d", a.Map, d.what, d.line(v))
+			return d.read(v, fmt.Sprintf("the %ss", a.Map))
 		}
-		return fmt.Sprintf("it reads %s %q, which %s writes, at line %d", a.Map, a.Key, d.what, d.line(v))
+		return d.read(v, fmt.Sprintf("%s %q", a.Map, a.Key))
 	}
 	// A getter of the written object's metadata: its identity, its
 	// deletion timestamp.
 	if call, ok := v.(*ssa.Call); ok {
 		if field, recv, ok := metaGetter(call); ok && d.writtenObj(recv) != nil {
 			if !d.w.writesPart(objects.Part{Class: objects.Meta, Name: field}) || !d.after(v) {
-				return ""
+				return nil
 			}
-			return fmt.Sprintf("it reads %s of the object %s writes, at line %d", field, d.what, d.line(v))
+			return d.read(v, "."+field)
 		}
 	}
 	// A field of the written object.
@@ -467,16 +543,20 @@ func (d *depWalk) walk(v ssa.Value, depth int) string {
 			if _, isLoad := v.(*ssa.UnOp); !isLoad {
 				// The object itself, handed to code whose reads are not
 				// known.
-				return fmt.Sprintf("it reads the object %s writes", d.what)
+				r := d.read(v, "the object")
+				r.why = fmt.Sprintf("it reads the object %s writes", d.what)
+				return r
 			}
 		}
 		if !d.w.writesPart(p) || !d.after(v) {
-			return ""
+			return nil
 		}
 		if p.Whole || p.Name == "" {
-			return fmt.Sprintf("it reads the object %s writes, at line %d", d.what, d.line(v))
+			r := d.read(v, "the object")
+			r.why = fmt.Sprintf("it reads the object %s writes, at line %d", d.what, d.line(v))
+			return r
 		}
-		return fmt.Sprintf("it reads .%s, which %s writes, at line %d", p.Name, d.what, d.line(v))
+		return d.read(v, "."+p.Name)
 	}
 	srcs := ssaflow.Sources(v, true)
 	if alloc, ok := v.(*ssa.Alloc); ok {
@@ -485,11 +565,11 @@ func (d *depWalk) walk(v ssa.Value, depth int) string {
 		srcs = append(srcs, nestedStores(alloc)...)
 	}
 	for _, s := range srcs {
-		if r := d.walk(s, depth+1); r != "" {
+		if r := d.walk(s, depth+1); r != nil {
 			return r
 		}
 	}
-	return ""
+	return nil
 }
 
 // nestedStores returns the values stored into the fields and elements of
@@ -515,6 +595,18 @@ func nestedStores(alloc *ssa.Alloc) []ssa.Value {
 	}
 	visit(alloc, 0)
 	return out
+}
+
+// isCallError reports whether v is the error result of a call.
+func isCallError(v ssa.Value) bool {
+	var call *ssa.Call
+	switch x := v.(type) {
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+	case *ssa.Call:
+		call = x
+	}
+	return call != nil && crapi.IsError(v.Type())
 }
 
 // metaGetter recognises call as a getter of ObjectMeta other than the

@@ -35,9 +35,10 @@ func (c *checker) checkDiscarded() {
 			// turns a reconcile's panic into an error it retries
 			// (pkg/internal/controller/controller.go: RecoverPanic nil or
 			// true recovers into "panic: ... [recovered]", which
-			// reconcileHandler requeues rate-limited).
+			// reconcileHandler requeues rate-limited; nil means on since
+			// v0.19, off before).
 			typ := types.TypeString(res.Type(), func(*types.Package) string { return "" })
-			msg = fmt.Sprintf("the error of %s is discarded, and its result, nil when it fails, is used at line %d: a failure goes on with a nil %s, and dereferencing it panics; controller-runtime recovers the panic into a reconcile error and retries it with backoff (RecoverPanic is on by default), so the failed write is retried only through that panic, and its own error is never logged; return the error",
+			msg = fmt.Sprintf("the error of %s is discarded, and its result, nil when it fails, is used at line %d: a failure goes on with a nil %s, and dereferencing it panics; controller-runtime recovers the panic into a reconcile error and retries it with backoff (RecoverPanic is on by default since controller-runtime v0.19), so the failed write is retried only through that panic, and its own error is never logged; return the error",
 				what, c.pass.Fset.Position(use.Pos()).Line, typ)
 		}
 		if expr := ssaflow.CallExpr(c.fn, call); expr != nil {

@@ -303,7 +303,7 @@ type consequence struct {
 	skipped string
 	// dependence says how a Delete after a failed write depends on it
 	// (see deleteDependence).
-	dependence string
+	dependence *dependence
 }
 
 // Kinds of consequences, most serious first.
@@ -574,8 +574,9 @@ func (c *checker) scan(src *source, t errTest, blk *ssa.BasicBlock, after map[*s
 				best = consequence{kind: deletion}
 			default:
 				// After a failed write, only a Delete that depends on it
-				// runs "as if it had succeeded".
-				if r := c.deleteDependence(src, instr.(*ssa.Call), obj, after, t.block); r != "" {
+				// (dependency.go): one that does not runs the same whether
+				// the write succeeded or not.
+				if r := c.deleteDependence(src, instr.(*ssa.Call), obj, after, t.block); r != nil {
 					best = consequence{kind: deletion, dependence: r}
 				}
 			}
@@ -721,8 +722,15 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 			msg = fmt.Sprintf("the error of %s is only logged, then the cleanup goes on with another Delete: a transient error leaves this object behind, and nothing retries its deletion before the next reconcile; return the error", what)
 			break
 		}
-		if cons.dependence != "" {
-			msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded (%s): a transient error makes it act on state that was never written; return the error", what, what, cons.dependence)
+		if dep := cons.dependence; dep != nil {
+			switch {
+			case dep.asIf && dep.known:
+				msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded (%s): a transient error makes it act on state that was never written; return the error", what, what, dep.why)
+			case dep.asIf:
+				msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded (%s): a transient error makes it act on state the server may not hold; return the error", what, what, dep.why)
+			default:
+				msg = fmt.Sprintf("the error of %s is only logged, then Delete depends on it (%s): after a transient error it is decided on %s, and nothing retries %s before the next reconcile; return the error", what, dep.why, dep.sees, what)
+			}
 			break
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read; return the error", what, what)

@@ -53,7 +53,10 @@ func (r *Reconciler) removeUnused(ctx context.Context, owner *corev1.ConfigMap, 
 }
 
 // Twin: the Delete's guard reads the annotation the failed Patch was to
-// remove; it decides on a state the Patch did not write.
+// remove (ydb-kubernetes-operator's remotedatabasenodeset does so). A raw
+// patch changes nothing in memory: after the failure the guard sees the
+// annotation still there, and the Delete is decided on the object as it
+// was.
 func (r *Reconciler) removeUnbound(ctx context.Context, owner *corev1.ConfigMap, names []string) (bool, ctrl.Result, error) {
 	for _, name := range names {
 		obj := &corev1.Secret{}
@@ -65,7 +68,7 @@ func (r *Reconciler) removeUnbound(ctx context.Context, owner *corev1.ConfigMap,
 		}
 		patch := []byte(fmt.Sprintf(`{"metadata": {"annotations": {"%s": null}}}`, storageAnnotation))
 		if err := r.Patch(ctx, obj, client.RawPatch(types.StrategicMergePatchType, patch)); err != nil {
-			r.Recorder.Event(owner, corev1.EventTypeWarning, "ControllerError", fmt.Sprintf("unbinding %s: %s", name, err)) // want `the error of Patch is only logged, then Delete runs as if Patch had succeeded \(it reads annotation "example.com/primary-resource-storage", which Patch writes, at line 70\): a transient error makes it act on state that was never written; return the error`
+			r.Recorder.Event(owner, corev1.EventTypeWarning, "ControllerError", fmt.Sprintf("unbinding %s: %s", name, err)) // want `the error of Patch is only logged, then Delete depends on it \(it reads annotation "example.com/primary-resource-storage", which Patch writes, at line 73\): after a transient error it is decided on the object as it was before Patch, and nothing retries Patch before the next reconcile; return the error`
 		}
 		if _, bound := obj.GetAnnotations()[storageAnnotation]; !bound {
 			if err := r.Delete(ctx, obj); client.IgnoreNotFound(err) != nil {
@@ -95,7 +98,9 @@ func (r *Reconciler) releaseMerge(ctx context.Context, obj *corev1.Secret) (bool
 	return true, ctrl.Result{}, nil
 }
 
-// Twin: the Delete's guard reads the annotation the merge patch sets.
+// Twin: the Delete's guard reads the annotation the merge patch sets; the
+// object in memory carries it, so after the failure the Delete runs as if
+// the patch had succeeded.
 func (r *Reconciler) releaseMergeRead(ctx context.Context, obj *corev1.Secret) (bool, ctrl.Result, error) {
 	if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
 		return false, ctrl.Result{}, err
@@ -103,7 +108,7 @@ func (r *Reconciler) releaseMergeRead(ctx context.Context, obj *corev1.Secret) (
 	base := obj.DeepCopy()
 	obj.Annotations[storageAnnotation] = "released"
 	if err := r.Patch(ctx, obj, client.MergeFrom(base)); err != nil {
-		logf.FromContext(ctx).Error(err, "releasing") // want `the error of Patch is only logged, then Delete runs as if Patch had succeeded \(it reads annotation "example.com/primary-resource-storage", which Patch writes, at line 108\)`
+		logf.FromContext(ctx).Error(err, "releasing") // want `the error of Patch is only logged, then Delete runs as if Patch had succeeded \(it reads annotation "example.com/primary-resource-storage", which Patch writes, at line 113\): a transient error makes it act on state that was never written; return the error`
 	}
 	if obj.Annotations[storageAnnotation] == "released" {
 		if err := r.Delete(ctx, obj); err != nil {
@@ -117,7 +122,7 @@ func (r *Reconciler) releaseMergeRead(ctx context.Context, obj *corev1.Secret) (
 // here, so a Delete guarded by any of its annotations may depend on it.
 func (r *Reconciler) releaseGiven(ctx context.Context, obj *corev1.Secret) (bool, ctrl.Result, error) {
 	if err := r.Update(ctx, obj); err != nil {
-		logf.FromContext(ctx).Error(err, "releasing") // want `the error of Update is only logged, then Delete runs as if Update had succeeded \(it reads annotation "example.com/primary-resource-database", which Update writes, at line 122\)`
+		logf.FromContext(ctx).Error(err, "releasing") // want `the error of Update is only logged, then Delete runs as if Update had succeeded \(it reads annotation "example.com/primary-resource-database" of the object Update writes, at line 127\): a transient error makes it act on state the server may not hold; return the error`
 	}
 	if obj.Annotations[databaseAnnotation] == "" {
 		if err := r.Delete(ctx, obj); err != nil {
@@ -145,7 +150,7 @@ func (r *Reconciler) rotate(ctx context.Context, current *corev1.ConfigMap, old 
 func (r *Reconciler) rotateNamed(ctx context.Context, current *corev1.Pod) (bool, ctrl.Result, error) {
 	current.Status.Message = "rotated"
 	if err := r.Status().Update(ctx, current); err != nil {
-		logf.FromContext(ctx).Error(err, "recording the rotation") // want `the error of Status\(\).Update is only logged, then Delete runs as if Status\(\).Update had succeeded \(it reads .Status, which Status\(\).Update writes, at line 152\)`
+		logf.FromContext(ctx).Error(err, "recording the rotation") // want `the error of Status\(\).Update is only logged, then Delete runs as if Status\(\).Update had succeeded \(it reads .Status, which Status\(\).Update writes, at line 157\)`
 	}
 	old := &corev1.Secret{}
 	old.Namespace = current.Namespace
@@ -172,7 +177,7 @@ func (r *Reconciler) probe(ctx context.Context, obj *corev1.ConfigMap) (bool, ct
 func (r *Reconciler) sync(ctx context.Context, local, desired *corev1.Secret, stale *corev1.ConfigMap) (bool, ctrl.Result, error) {
 	patched, err := r.patchObject(ctx, local, desired)
 	if err != nil {
-		logf.FromContext(ctx).Error(err, "patching") // want `the error of patchObject is only logged, then Delete runs as if patchObject had succeeded \(it uses the result of patchObject\)`
+		logf.FromContext(ctx).Error(err, "patching") // want `the error of patchObject is only logged, then Delete depends on it \(it uses the result of patchObject\): after a transient error it is decided on what patchObject returns with its error, and nothing retries patchObject before the next reconcile; return the error`
 	}
 	if patched {
 		if err := r.Delete(ctx, stale); err != nil {

@@ -35,7 +35,7 @@ func (r *Reconciler) kubeconfigs(ctx context.Context, ns string) error {
 			}
 		}
 	}()
-	kubeconfig, err := r.createSecret(ctx, ns, "kubeconfig") // want `the error of createSecret is discarded, and its result, nil when it fails, is used at line 40: a failure goes on with a nil \*Secret, and dereferencing it panics; controller-runtime recovers the panic into a reconcile error and retries it with backoff \(RecoverPanic is on by default\), so the failed write is retried only through that panic, and its own error is never logged; return the error`
+	kubeconfig, err := r.createSecret(ctx, ns, "kubeconfig") // want `the error of createSecret is discarded, and its result, nil when it fails, is used at line 40: a failure goes on with a nil \*Secret, and dereferencing it panics; controller-runtime recovers the panic into a reconcile error and retries it with backoff \(RecoverPanic is on by default since controller-runtime v0.19\), so the failed write is retried only through that panic, and its own error is never logged; return the error`
 	_ = err
 	secrets = append(secrets, kubeconfig) // the use the message names
 	return nil
