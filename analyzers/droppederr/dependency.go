@@ -39,9 +39,10 @@ type written struct {
 	// create: the write makes the object, name and UID included.
 	create bool
 	// fields are the top-level fields and ObjectMeta fields written whole,
-	// lower-cased ("spec", "status", "finalizers", "annotations",
-	// "metadata" for all of ObjectMeta).
-	fields map[string]bool
+	// by their lower-cased names ("spec", "status", "finalizers",
+	// "annotations", "metadata" for all of ObjectMeta), each with its Go
+	// name (a JSON name with its first letter upper-cased).
+	fields map[string]string
 	// keys are the single labels and annotations written.
 	keys map[metaKey]bool
 	// carried says where the change is before the write: in the object in
@@ -78,10 +79,14 @@ type metaKey struct {
 }
 
 func (w *written) addField(name string) {
-	if w.fields == nil {
-		w.fields = map[string]bool{}
+	if name == "" {
+		w.all = true // an empty key: what it writes is not known
+		return
 	}
-	w.fields[strings.ToLower(name)] = true
+	if w.fields == nil {
+		w.fields = map[string]string{}
+	}
+	w.fields[strings.ToLower(name)] = strings.ToUpper(name[:1]) + name[1:]
 }
 
 func (w *written) addKey(m knowledge.MetaMap, key string) {
@@ -110,13 +115,19 @@ func metaMapOf(field string) knowledge.MetaMap {
 	return 0
 }
 
+// has reports whether the field (any case) is written whole.
+func (w *written) has(field string) bool {
+	_, ok := w.fields[strings.ToLower(field)]
+	return ok
+}
+
 // writesMeta reports whether anything of ObjectMeta is written.
 func (w *written) writesMeta() bool {
-	if w.all || w.fields["metadata"] || len(w.keys) > 0 {
+	if w.all || w.has("metadata") || len(w.keys) > 0 {
 		return true
 	}
-	for f := range w.fields {
-		if objects.ClassOfName(strings.ToUpper(f[:1])+f[1:]) == objects.Meta {
+	for _, name := range w.fields {
+		if objects.ClassOfName(name) == objects.Meta {
 			return true
 		}
 	}
@@ -132,10 +143,10 @@ func (w *written) writesPart(p objects.Part) bool {
 	if p.Class == objects.Meta && p.Name == "metadata" {
 		return w.writesMeta()
 	}
-	if p.Class == objects.Meta && w.fields["metadata"] {
+	if p.Class == objects.Meta && w.has("metadata") {
 		return true
 	}
-	if w.fields[strings.ToLower(p.Name)] {
+	if w.has(p.Name) {
 		return true
 	}
 	if m := metaMapOf(p.Name); m != 0 {
@@ -151,7 +162,7 @@ func (w *written) writesPart(p objects.Part) bool {
 // writesKey reports whether a read of the key of map m (any key when key
 // is "") may see what the write changed.
 func (w *written) writesKey(m knowledge.MetaMap, key string) bool {
-	if w.all || w.fields["metadata"] || w.fields[mapField(m)] {
+	if w.all || w.has("metadata") || w.has(mapField(m)) {
 		return true
 	}
 	if key == "" {
@@ -420,7 +431,7 @@ func (c *checker) deleteDependence(src *source, del *ssa.Call, obj ssa.Value, af
 		return &dependence{why: fmt.Sprintf("it deletes the object %s makes", what), asIf: true, known: true}
 	case w.all:
 		return &dependence{why: fmt.Sprintf("it deletes the object %s writes", what), asIf: true}
-	case w.fields["finalizers"] || w.fields["metadata"]:
+	case w.has("finalizers") || w.has("metadata"):
 		return &dependence{why: fmt.Sprintf("it deletes the object whose finalizers %s writes", what), asIf: true, known: true}
 	}
 	return nil
