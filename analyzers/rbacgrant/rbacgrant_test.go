@@ -76,3 +76,11 @@ func TestRBACGrantChartRole(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/handrole", rbacgrant.Analyzer)
 	fixturetest.RunDir(t, "testdata/chartbound", rbacgrant.Analyzer)
 }
+
+// A scope's client field that holds the manager's client or a remote host
+// cluster's is open: the namespace calls through it are not charged. A
+// field only ever given the manager's client, and a scope made and kept in
+// one function, are.
+func TestRBACGrantScope(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/scope", rbacgrant.Analyzer)
+}

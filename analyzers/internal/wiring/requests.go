@@ -95,6 +95,11 @@ func (col *collector) record(key string, v ssa.Value) {
 		f = &fill{}
 		col.fills[key] = f
 	}
+	if c, ok := ssaflow.Strip(v).(*ssa.Const); ok && c.IsNil() {
+		// A reset holds no client: filled, but with no origin that could
+		// make the field's others several.
+		return
+	}
 	switch ok, via := col.managersClient(v, 0); {
 	case !ok:
 		f.other = true
@@ -185,31 +190,122 @@ func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Resu
 // that only ever gets another client (a workload cluster's, cluster-api's
 // drain.Helper{RemoteClient: remoteClient}) needs nothing of the
 // manager's role; one that gets the manager's is settled; one filled from
-// a condition of this package's takes that condition.
+// a condition of this package's takes that condition. A field that gets
+// the manager's client and another one is open (see settle): its
+// requests are dropped, not charged.
 //
 // The conditions on the parameters of the functions whose reach is asked
 // (own) stay: their callers in other packages settle them.
 func (col *collector) resolve(list []Request, own func(via string) bool) []Request {
 	var out []Request
-next:
+	memo := map[string]settled{}
 	for _, n := range list {
-		for range 8 {
-			f := col.fills[n.Via]
-			if n.Via == "" || f == nil || own(n.Via) {
-				break
-			}
-			switch {
-			case f.manager || len(f.redirect) > 1:
+		if n.Via != "" {
+			s := col.settle(n.Via, own, memo, map[string]bool{}, 0)
+			switch s.kind {
+			case byManager:
 				n.Via = ""
-			case len(f.redirect) == 1:
-				n.Via = f.redirect[0]
-				continue
+			case pending:
+				n.Via = s.via
 			default:
-				continue next // only other clients
+				continue // another client's, or open: nothing is claimed
 			}
 		}
 		out = mergeRequests(out, []Request{n})
 	}
+	return out
+}
+
+// settledKind is what the package says of a condition (Request.Via).
+type settledKind int
+
+const (
+	// none: nothing (a cycle of fields filled from each other).
+	none settledKind = iota
+	// byManager: the client is the manager's.
+	byManager
+	// byOther: only ever another client (client.New, a remote cluster's).
+	byOther
+	// open: a field that holds the manager's client or another one, and
+	// which, where the requests read it, is not known: its requests are
+	// no one's to charge.
+	open
+	// pending: still a condition, on a field or parameter this package
+	// does not fill (via).
+	pending
+)
+
+type settled struct {
+	kind settledKind
+	via  string
+}
+
+// settle tells what the package fills the condition via with. A
+// parameter's calls each give their own client, so one call with the
+// manager's charges the role. A field is one value read by every use: if
+// the package fills it with the manager's client (or a field or parameter
+// that will be) and also with another client, a use may read either, and
+// which one is not followed (k0smotron's kmcScope.client holds the
+// manager's client and is replaced by a remote cluster's when
+// Spec.RemoteHostCluster is set, the condition under which its namespace
+// calls run): open. Several pending conditions are taken, as before, as
+// the manager's client injected by hand.
+func (col *collector) settle(via string, own func(string) bool, memo map[string]settled, visiting map[string]bool, depth int) settled {
+	if via == "" {
+		return settled{kind: byManager}
+	}
+	if s, ok := memo[via]; ok {
+		return s
+	}
+	f := col.fills[via]
+	if f == nil || own(via) || depth > 8 {
+		return settled{kind: pending, via: via}
+	}
+	if visiting[via] {
+		return settled{kind: none}
+	}
+	visiting[via] = true
+	defer delete(visiting, via)
+	manager, other, isOpen := f.manager, f.other, false
+	var pend []string
+	for _, r := range f.redirect {
+		switch s := col.settle(r, own, memo, visiting, depth+1); s.kind {
+		case byManager:
+			manager = true
+		case byOther:
+			other = true
+		case open:
+			isOpen = true
+		case pending:
+			if !slices.Contains(pend, s.via) {
+				pend = append(pend, s.via)
+			}
+		}
+	}
+	var out settled
+	switch {
+	case strings.Contains(via, "#"): // a parameter: each call its own use
+		switch {
+		case manager || len(pend) > 1:
+			out.kind = byManager
+		case len(pend) == 1:
+			out = settled{kind: pending, via: pend[0]}
+		case isOpen:
+			out.kind = open
+		default:
+			out.kind = byOther
+		}
+	case isOpen || other && (manager || len(pend) > 0):
+		out.kind = open
+	case manager || len(pend) > 1:
+		out.kind = byManager
+	case len(pend) == 1:
+		out = settled{kind: pending, via: pend[0]}
+	default:
+		// Only other clients, or none (nil): nothing of the manager.
+		out.kind = byOther
+	}
+	memo[via] = out
 	return out
 }
 
@@ -345,6 +441,12 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 	}
 	switch v := ssaflow.Strip(v).(type) {
 	case *ssa.UnOp:
+		if stored := localField(v.X); len(stored) > 0 {
+			// The field of a struct the function makes and keeps to
+			// itself: the value is followed exactly, whatever else the
+			// field's other values hold.
+			return col.anyManagers(stored, depth)
+		}
 		if key := ssaflow.FieldKey(v.X); key != "" {
 			return true, key
 		}
@@ -396,6 +498,48 @@ func (col *collector) managersClient(v ssa.Value, depth int) (bool, string) {
 		return false, ""
 	}
 	return false, ""
+}
+
+// localField returns the values stored in the field addr points to when
+// it is a field of a struct its function allocates and that never leaves
+// it (only its fields' addresses are taken, each only loaded and stored
+// to): then those stores are all the values the field may hold. Nil
+// otherwise: the struct is handed to other code, which may fill it.
+func localField(addr ssa.Value) []ssa.Value {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	a, ok := fa.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var stored []ssa.Value
+	for _, ref := range *a.Referrers() {
+		f, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			if _, debug := ref.(*ssa.DebugRef); debug {
+				continue
+			}
+			return nil
+		}
+		for _, use := range *f.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Store:
+				if use.Addr != f {
+					return nil
+				}
+				if f.Field == fa.Field {
+					stored = append(stored, use.Val)
+				}
+			case *ssa.UnOp:
+			case *ssa.DebugRef:
+			default:
+				return nil
+			}
+		}
+	}
+	return stored
 }
 
 // anyManagers is managersClient of a value that is one of vs (a phi's

@@ -18,7 +18,9 @@ func TestWiringFacts(t *testing.T) {
 // TestRequestFacts: what the code asks of the API server, and the
 // condition under which its client is the manager's, settled by the
 // package that fills the client field or calls the function: the Node
-// patch through a workload cluster's client asks nothing of the manager.
+// patch through a workload cluster's client asks nothing of the manager,
+// and the Namespace get through a scope's field that holds the manager's
+// client or a remote host's is open, left out.
 func TestRequestFacts(t *testing.T) {
 	fixturetest.Run(t, wiring.Analyzer, "./requests/...")
 }
