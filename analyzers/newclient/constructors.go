@@ -22,13 +22,17 @@ const (
 )
 
 // costs says, per kind, what building a client costs; the diagnostics
-// quote it.
+// quote it. A clientset shares client-go's TLS transport with the other
+// clients of its configuration (transport/cache.go), so it opens no new
+// connections; its token bucket exists only when the config's QPS is
+// positive (rest/config.go), and controller-runtime's GetConfig sets it to
+// -1 (pkg/client/config/config.go).
 var costs = map[Kind]string{
-	Client:    "a new HTTP client, a REST mapper that runs API discovery again, and reads that no informer cache serves",
+	Client:    "a REST mapper that runs API discovery again, and reads that no informer cache serves",
 	Cluster:   "a new client, REST mapper and informer caches that list and watch on their own once started",
-	Clientset: "a new HTTP client and client-side rate limiter, so the configured QPS no longer bounds the controller, and reads that no informer cache serves",
-	Discovery: "a new HTTP client, and discovery requests that no cache answers",
-	0:         "new connections, and reads that no informer cache serves",
+	Clientset: "its own client-side rate limiter where its config sets a QPS (none where QPS is negative, as controller-runtime's GetConfig sets it), apart from the manager's, and reads that no informer cache serves",
+	Discovery: "discovery requests that no cache answers",
+	0:         "reads that no informer cache serves",
 }
 
 // lookupFunc returns the name and kind of the package-level function fn if

@@ -6,12 +6,13 @@
 //
 // newclient: report API clients, clientsets and managers constructed on every reconcile
 //
-// A client built from a rest.Config is not a handle on a shared
-// connection: controller-runtime's client.New makes a new HTTP client and a
-// REST mapper that runs API discovery again, and its reads bypass the
+// A client built from a rest.Config is not a handle on the manager's
+// client: controller-runtime's client.New makes a REST mapper that runs
+// API discovery again, and its reads bypass the
 // manager's informer cache; client-go's clientsets (kubernetes, dynamic,
-// metadata, discovery, typed and generated ones) each get a new HTTP client
-// and their own client-side rate limiter; manager.New and cluster.New add
+// metadata, discovery, typed and generated ones) each get their own
+// client-side rate limiter where the config sets a QPS, apart from the
+// manager's (they share client-go's TLS transport); manager.New and cluster.New add
 // caches of their own. Built in Reconcile, or in a function Reconcile
 // runs, that work, its load on the API server and its memory are repeated
 // for every request. The construction is

@@ -30,7 +30,7 @@ type ClientNewReconciler struct {
 }
 
 func (r *ClientNewReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	c, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client each time a reconcile runs it \(a new HTTP client, a REST mapper that runs API discovery again, and reads that no informer cache serves\), adding load on the API server and memory with every request; build it once, in main or SetupWithManager, and keep it on the reconciler, use the manager's client \(mgr.GetClient\(\), mgr.GetAPIReader\(\)\), or cache it per target cluster`
+	c, err := client.New(r.Config, client.Options{}) // want `client.New builds a new API client each time a reconcile runs it \(a REST mapper that runs API discovery again, and reads that no informer cache serves\), adding load on the API server and memory with every request; build it once, in main or SetupWithManager, and keep it on the reconciler, use the manager's client \(mgr.GetClient\(\), mgr.GetAPIReader\(\)\), or cache it per target cluster`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -55,7 +55,7 @@ func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func (r *HelperReconciler) connect() error {
-	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client each time a reconcile runs it \(a new HTTP client and client-side rate limiter, so the configured QPS no longer bounds the controller`
+	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client each time a reconcile runs it \(its own client-side rate limiter where its config sets a QPS \(none where QPS is negative, as controller-runtime's GetConfig sets it\), apart from the manager's, and reads that no informer cache serves\)`
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (r *RetryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if _, err := r.clientset(); err != nil {
 		return ctrl.Result{}, err
 	}
-	disco := discovery.NewDiscoveryClientForConfigOrDie(r.Config) // want `discovery.NewDiscoveryClientForConfigOrDie builds a new API client each time a reconcile runs it \(a new HTTP client, and discovery requests that no cache answers\)`
+	disco := discovery.NewDiscoveryClientForConfigOrDie(r.Config) // want `discovery.NewDiscoveryClientForConfigOrDie builds a new API client each time a reconcile runs it \(discovery requests that no cache answers\)`
 	_, err = disco.ServerVersion()
 	return ctrl.Result{}, err
 }
@@ -132,7 +132,7 @@ type FactsReconciler struct {
 }
 
 func (r *FactsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	cs, err := clients.Clientset(r.Factory.Config) // want `clients.Clientset builds a new API client each time a reconcile runs it \(kubernetes.NewForConfig at clients.go:\d+: a new HTTP client and client-side rate limiter`
+	cs, err := clients.Clientset(r.Factory.Config) // want `clients.Clientset builds a new API client each time a reconcile runs it \(kubernetes.NewForConfig at clients.go:\d+: its own client-side rate limiter where its config sets a QPS`
 	if err != nil {
 		return ctrl.Result{}, err
 	}

@@ -42,7 +42,7 @@ type LogsAndListReconciler struct {
 }
 
 func (r *LogsAndListReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client each time a reconcile runs it \(a new HTTP client and client-side rate limiter, so the configured QPS no longer bounds the controller, and reads that no informer cache serves\)`
+	cs, err := kubernetes.NewForConfig(r.Config) // want `kubernetes.NewForConfig builds a new API client each time a reconcile runs it \(its own client-side rate limiter where its config sets a QPS \(none where QPS is negative, as controller-runtime's GetConfig sets it\), apart from the manager's, and reads that no informer cache serves\)`
 	if err != nil {
 		return ctrl.Result{}, err
 	}
