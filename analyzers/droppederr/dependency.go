@@ -1,7 +1,6 @@
 package droppederr
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -104,17 +103,6 @@ func mapField(m knowledge.MetaMap) string {
 	return "annotations"
 }
 
-// metaMapOf is the map an ObjectMeta field holds, or 0.
-func metaMapOf(field string) knowledge.MetaMap {
-	switch strings.ToLower(field) {
-	case "labels":
-		return knowledge.Labels
-	case "annotations":
-		return knowledge.Annotations
-	}
-	return 0
-}
-
 // has reports whether the field (any case) is written whole.
 func (w *written) has(field string) bool {
 	_, ok := w.fields[strings.ToLower(field)]
@@ -149,7 +137,7 @@ func (w *written) writesPart(p objects.Part) bool {
 	if w.has(p.Name) {
 		return true
 	}
-	if m := metaMapOf(p.Name); m != 0 {
+	if m := objects.MetaMapOf(p.Name); m != 0 {
 		for k := range w.keys {
 			if k.m == m {
 				return true
@@ -312,75 +300,24 @@ func allKeyed(ws []objects.MetaAccess) bool {
 	return true
 }
 
-// patchPaths adds to w what the JSON patch text writes: the keys of a
-// merge patch, the paths of a JSON patch. It returns false when the text
-// is neither.
+// patchPaths adds to w what the JSON patch text writes (the object
+// layer's reading of it); false when the text is no patch it reads.
 func patchPaths(w *written, text string) bool {
-	var doc any
-	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+	parts, all, ok := objects.PatchParts(text)
+	if !ok {
 		return false
 	}
-	switch d := doc.(type) {
-	case map[string]any:
-		for k, v := range d {
-			if k != "metadata" {
-				w.addField(k)
-				continue
-			}
-			meta, ok := v.(map[string]any)
-			if !ok {
-				w.addField("metadata")
-				continue
-			}
-			for mk, mv := range meta {
-				m := metaMapOf(mk)
-				entries, ok := mv.(map[string]any)
-				if m == 0 || !ok {
-					w.addField(mk)
-					continue
-				}
-				for key := range entries {
-					w.addKey(m, key)
-				}
-			}
-		}
-		return true
-	case []any:
-		for _, op := range d {
-			o, ok := op.(map[string]any)
-			if !ok {
-				return false
-			}
-			path, ok := o["path"].(string)
-			if !ok {
-				return false
-			}
-			addPointer(w, path)
-		}
-		return true
-	}
-	return false
-}
-
-// addPointer adds to w the part of the object a JSON pointer names
-// ("/metadata/annotations/example.com~1key").
-func addPointer(w *written, path string) {
-	var parts []string
-	for _, p := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
-		parts = append(parts, strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~"))
-	}
-	switch {
-	case path == "" || path == "/":
+	if all {
 		w.all = true
-	case parts[0] != "metadata":
-		w.addField(parts[0])
-	case len(parts) == 1:
-		w.addField("metadata")
-	case metaMapOf(parts[1]) != 0 && len(parts) >= 3:
-		w.addKey(metaMapOf(parts[1]), parts[2])
-	default:
-		w.addField(parts[1])
 	}
+	for _, p := range parts {
+		if p.Map != 0 {
+			w.addKey(p.Map, p.Key)
+		} else {
+			w.addField(p.Field)
+		}
+	}
+	return true
 }
 
 // deleteDependence returns how the Delete del, of obj, depends on the

@@ -1,13 +1,16 @@
 package objects
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/constant"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -90,4 +93,101 @@ func constText(v ssa.Value, depth int) (string, bool) {
 		return fmt.Sprintf(format, args...), true
 	}
 	return "", false
+}
+
+// PatchPart is a part of an object a patch text writes: a top-level field
+// or an ObjectMeta field written whole, by its JSON name ("spec",
+// "finalizers", "metadata" for all of ObjectMeta), or one label or
+// annotation (Map and Key). An empty Field with no Map is a part the text
+// does not name (an empty key): the whole object, as far as is known.
+type PatchPart struct {
+	Field string
+	Map   knowledge.MetaMap
+	Key   string
+}
+
+// PatchParts returns what the text of a patch (RawPatchData) writes: the
+// keys of a merge patch, with the labels and annotations under metadata
+// one by one, or the paths of a JSON patch's operations. all is true for
+// a path of the whole object ("" or "/"); ok is false when the text is
+// neither kind of patch.
+func PatchParts(text string) (parts []PatchPart, all, ok bool) {
+	var doc any
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		return nil, false, false
+	}
+	switch d := doc.(type) {
+	case map[string]any:
+		for k, v := range d {
+			meta, isMap := v.(map[string]any)
+			if k != "metadata" || !isMap {
+				parts = append(parts, PatchPart{Field: k})
+				continue
+			}
+			for mk, mv := range meta {
+				m := MetaMapOf(mk)
+				entries, isMap := mv.(map[string]any)
+				if m == 0 || !isMap {
+					parts = append(parts, PatchPart{Field: mk})
+					continue
+				}
+				for key := range entries {
+					parts = append(parts, PatchPart{Map: m, Key: key})
+				}
+			}
+		}
+		return parts, false, true
+	case []any:
+		for _, op := range d {
+			o, isMap := op.(map[string]any)
+			if !isMap {
+				return nil, false, false
+			}
+			ptr, isStr := o[jsonPatchPath].(string)
+			if !isStr {
+				return nil, false, false
+			}
+			if ptr == "" || ptr == "/" {
+				all = true
+				continue
+			}
+			parts = append(parts, pointerPart(ptr))
+		}
+		return parts, all, true
+	}
+	return nil, false, false
+}
+
+// jsonPatchPath is the member of a JSON patch operation (RFC 6902) that
+// names what it changes.
+const jsonPatchPath = "path"
+
+// pointerPart returns the part of an object a JSON pointer names
+// ("/metadata/annotations/example.com~1key"), unescaped as RFC 6901 says.
+func pointerPart(ptr string) PatchPart {
+	var p []string
+	for _, s := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		p = append(p, strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~"))
+	}
+	switch {
+	case p[0] != "metadata":
+		return PatchPart{Field: p[0]}
+	case len(p) == 1:
+		return PatchPart{Field: "metadata"}
+	case MetaMapOf(p[1]) != 0 && len(p) >= 3:
+		return PatchPart{Map: MetaMapOf(p[1]), Key: p[2]}
+	}
+	return PatchPart{Field: p[1]}
+}
+
+// MetaMapOf returns the label or annotation map an ObjectMeta field names
+// (any case), 0 for another field.
+func MetaMapOf(field string) knowledge.MetaMap {
+	switch strings.ToLower(field) {
+	case "labels":
+		return knowledge.Labels
+	case "annotations":
+		return knowledge.Annotations
+	}
+	return 0
 }
