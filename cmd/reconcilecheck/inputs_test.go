@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
@@ -15,11 +14,11 @@ func exampleModule(t *testing.T, dir string) []inputModule {
 	return []inputModule{{path: exampletest.ModulePath(t, dir), dir: dir}}
 }
 
-// TestInputsDigest: the digest changes with what rbacgrant's answer
-// depends on outside the analysed package (a binding of the generated
-// role, the generator's role name, a marker of any package), and with
-// nothing else, so that go vet analyses the dependencies again only then;
-// a copy of the module elsewhere has the same digest.
+// TestInputsDigest: the command's part of the digest (apimarkers'
+// TestInputsDigest pins what a module's digest counts): it combines the
+// modules' digests whatever their order, a copy of the example has the
+// example's, a change of one module's inputs changes it, and it is the
+// first of the flags the command adds to go vet.
 func TestInputsDigest(t *testing.T) {
 	dir := exampletest.Copy(t)
 	mods := exampleModule(t, dir)
@@ -27,108 +26,31 @@ func TestInputsDigest(t *testing.T) {
 	if got := inputsDigest(exampleModule(t, exampletest.Dir(t)), false); got != want {
 		t.Errorf("the example and its copy have the digests %s and %s", got, want)
 	}
-	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
+	other := inputModule{path: "example.com/other", dir: t.TempDir()}
+	if a, b := inputsDigest(append(mods, other), false), inputsDigest([]inputModule{other, mods[0]}, false); a != b {
+		t.Errorf("the digest depends on the order of the modules: %s and %s", a, b)
+	} else if a == want {
+		t.Error("a second module leaves the digest")
 	}
-	write := func(name, text string) {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
+	binding := filepath.Join(dir, "config", "rbac", "role_binding.yaml")
+	data, err := os.ReadFile(binding)
+	if err != nil {
+		t.Fatal(err)
 	}
-	const (
-		binding    = "config/rbac/role_binding.yaml"
-		controller = "internal/controller/guestbook_controller.go"
-		crd        = "config/crd/bases/webapp.example.com_guestbooks.yaml"
-	)
-	if !strings.Contains(read(controller), "// +kubebuilder:rbac:") {
-		t.Fatalf("%s has no rbac marker", controller)
+	if err := os.Remove(binding); err != nil {
+		t.Fatal(err)
 	}
-	if strings.Contains(read(crd), "manager-role") {
-		t.Fatalf("%s names the role", crd)
+	if got := inputsDigest(mods, false); got == want {
+		t.Error("with the role binding removed, the digest is the same")
 	}
-	for _, tc := range []struct {
-		name    string
-		change  func() func() // returns the undo
-		changes bool
-		// lines: the change moves a marker, which counts only with
-		// -rbacgrant.unused.
-		lines bool
-	}{
-		{"remove the role binding", func() func() {
-			old := read(binding)
-			os.Remove(filepath.Join(dir, binding))
-			return func() { write(binding, old) }
-		}, true, false},
-		{"bind the role in a chart template", func() func() {
-			write("charts/op/templates/binding.tpl", "roleRef:\n  name: {{ .Release.Name }}-manager-role\n")
-			return func() { os.RemoveAll(filepath.Join(dir, "charts")) }
-		}, true, false},
-		{"rename the generated role", func() func() {
-			old := read("Makefile")
-			write("Makefile", strings.Replace(old, "roleName=manager-role", "roleName=operator-role", 1))
-			return func() { write("Makefile", old) }
-		}, true, false},
-		{"add a marker in a package nothing imports", func() func() {
-			write("internal/extra/extra.go", "package extra\n\n// +kubebuilder:rbac:groups=\"\",resources=secrets,verbs=get\n")
-			return func() { os.RemoveAll(filepath.Join(dir, "internal/extra")) }
-		}, true, false},
-		{"change a marker", func() func() {
-			old := read(controller)
-			write(controller, strings.Replace(old, "// +kubebuilder:rbac:", "// +kubebuilder:rbac:namespace=x,", 1))
-			return func() { write(controller, old) }
-		}, true, false},
-		{"name the role in Go code", func() func() {
-			write("internal/install/install.go", "package install\n\nconst role = \"manager-role\"\n")
-			return func() { os.RemoveAll(filepath.Join(dir, "internal/install")) }
-		}, true, false},
-		{"edit a controller's code", func() func() {
-			old := read(controller)
-			write(controller, old+"\nfunc unused() {}\n")
-			return func() { write(controller, old) }
-		}, false, false},
-		{"insert a line above the markers", func() func() {
-			old := read(controller)
-			write(controller, strings.Replace(old, "\n", "\n\n", 1))
-			return func() { write(controller, old) }
-		}, false, true},
-		{"regenerate a CRD", func() func() {
-			old := read(crd)
-			write(crd, old+"# regenerated\n")
-			return func() { write(crd, old) }
-		}, false, false},
-		{"add a Makefile target", func() func() {
-			old := read("Makefile")
-			write("Makefile", old+"\ntest:\n\tgo test ./...\n")
-			return func() { write("Makefile", old) }
-		}, false, false},
-		{"generate the role's file", func() func() {
-			write("config/rbac/role.yaml", "kind: ClusterRole\nmetadata:\n  name: manager-role\n")
-			return func() { os.Remove(filepath.Join(dir, "config/rbac/role.yaml")) }
-		}, false, false},
-	} {
-		undo := tc.change()
-		got, gotLines := inputsDigest(mods, false), inputsDigest(mods, true)
-		undo()
-		if (got != want) != tc.changes {
-			t.Errorf("%s: digest changed: %v, want %v", tc.name, got != want, tc.changes)
-		}
-		if changed := gotLines != inputsDigest(mods, true); changed != (tc.changes || tc.lines) {
-			t.Errorf("%s: digest with marker lines changed: %v, want %v", tc.name, changed, tc.changes || tc.lines)
-		}
-		if after := inputsDigest(mods, false); after != want {
-			t.Fatalf("%s: undone, the digest is %s, want %s", tc.name, after, want)
-		}
+	if err := os.WriteFile(binding, data, 0o666); err != nil {
+		t.Fatal(err)
 	}
-	if !slices.Equal(internalFlags(mods)[:1], []string{"-" + inputsFlag + "=" + want}) {
-		t.Errorf("internalFlags = %v, want the digest %s first", internalFlags(mods), want)
+	if got := inputsDigest(mods, false); got != want {
+		t.Errorf("with the role binding back, the digest is %s, want %s", got, want)
+	}
+	if !slices.Equal(internalFlags(mods)[:1], []string{"-" + inputsFlag + "=" + inputsDigest(mods, markerPositionsShown())}) {
+		t.Errorf("internalFlags = %v, want the digest first", internalFlags(mods))
 	}
 }
 

@@ -1,15 +1,21 @@
 package apimarkers
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"hash"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -85,6 +91,78 @@ func RoleDeployed(pass *analysis.Pass) bool {
 	return b
 }
 
+// InputsDigest returns a digest of what ModuleRules and RoleDeployed read
+// in the module whose go.mod is in root, read by their own functions
+// (scanModule, rbacFile, namingFiles), each of which records what it
+// reads: the lines of the build and Go files that run the rbac generator;
+// for each Go file of the module's packages that holds an rbac marker,
+// whether it parses and its marker lines (a bad marker of any kind in
+// those files makes the collector fail, and the package grant nothing);
+// and, when the build generates a role with a name, the files that name it
+// as RoleDeployed finds them, a manifest or template whole (it may define
+// the role, or bind it), another file by its lines that name it. Nothing
+// else counts: a controller's code, a CRD, a Makefile target, the
+// generated role.yaml. markerLines says whether the line of each marker
+// counts (a finding that names a marker by its line changes with it).
+// Paths are recorded relative to root, so a copy of the module elsewhere
+// has the same digest. The files are read on each call, not cached.
+//
+// A go vet run caches a package's result under a key that holds none of
+// these files: the reconcilecheck command passes this digest as a flag of
+// the tool, so that the key changes when they do.
+func InputsDigest(root string, markerLines bool) string {
+	in := &inputs{h: sha256.New(), root: root, markerLines: markerLines}
+	m, pkgs := scanModule(root, in)
+	for _, files := range pkgs {
+		fset := token.NewFileSet()
+		for _, f := range files {
+			rbacFile(fset, f, in)
+		}
+	}
+	// RoleDeployed reads nothing more without a generator, roleDeployed
+	// nothing without a role name.
+	if m.generated && len(m.roles) > 0 {
+		namingFiles(m.scope, roleREs(m.roles), in, func(string, bool, []byte) bool { return true })
+	}
+	return hex.EncodeToString(in.h.Sum(nil))
+}
+
+// inputs receives, for InputsDigest, what the functions that read a
+// module's files read: each records the part of a file its answer depends
+// on. A nil *inputs (ModuleRules, RoleDeployed) records nothing.
+type inputs struct {
+	h           hash.Hash
+	root        string // paths are recorded relative to it
+	markerLines bool   // the line numbers of marker lines count
+}
+
+// record writes one input of the file at path to in, unambiguously.
+func (in *inputs) record(kind, path string, fields ...string) {
+	if in == nil {
+		return
+	}
+	if rel, err := filepath.Rel(in.root, path); err == nil {
+		path = filepath.ToSlash(rel)
+	}
+	data, _ := json.Marshal(append([]string{kind, path}, fields...))
+	in.h.Write(append(data, '\n'))
+}
+
+// linesWhere returns the lines of src that keep accepts, after their line
+// numbers if numbered.
+func linesWhere(src []byte, numbered bool, keep func(line string) bool) []string {
+	var out []string
+	for i, line := range strings.Split(string(src), "\n") {
+		if keep(line) {
+			if numbered {
+				line = fmt.Sprintf("%d:%s", i+1, line)
+			}
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
 // roleNameRE finds the role names of controller-gen's rbac generator.
 var roleNameRE = regexp.MustCompile(`rbac:roleName=["']?([A-Za-z0-9][A-Za-z0-9_.:-]*)`)
 
@@ -92,27 +170,49 @@ var roleNameRE = regexp.MustCompile(`rbac:roleName=["']?([A-Za-z0-9][A-Za-z0-9_.
 // bundles can be megabytes, and a binding is a small file.
 const maxManifest = 1 << 20
 
-// roleDeployed reports whether a manifest, template or Go file under
-// dir, other than the generated role itself (a file named role.yaml),
-// names one of roles as a word: after a space, quote, colon, slash or
-// dash (a templated prefix: {{ .Release.Name }}-manager-role), before
-// anything but a name's letters; and no manifest or template defines one
-// of them by hand (see definedByHand), whatever else names it: a binding
-// in the same chart binds that definition. A role an installer builds in
-// Go is not read: its name still counts, as before. With no name
-// (roleName from a variable), it is taken as named, and no definition can
-// be told from the generated one.
+// roleDeployed reports whether a file under dir names one of roles
+// (namingFiles), and no manifest or template defines one of them by hand
+// (see definedByHand), whatever else names it: a binding in the same
+// chart binds that definition. A role an installer builds in Go is not
+// read: its name still counts, as before. With no name (roleName from a
+// variable), it is taken as named, and no definition can be told from the
+// generated one.
 func roleDeployed(dir string, roles []string, markers []Rule) bool {
 	if len(roles) == 0 {
 		return true
 	}
+	res := roleREs(roles)
+	named, byHand := false, false
+	namingFiles(dir, res, nil, func(_ string, manifest bool, src []byte) bool {
+		named = true
+		byHand = manifest && definedByHand(src, res, markers)
+		return !byHand
+	})
+	return named && !byHand
+}
+
+// roleREs match the role names as words: after a space, quote, colon,
+// slash or dash (a templated prefix: {{ .Release.Name }}-manager-role),
+// before anything but a name's letters.
+func roleREs(roles []string) []*regexp.Regexp {
 	res := make([]*regexp.Regexp, len(roles))
 	for i, r := range roles {
 		res[i] = regexp.MustCompile(`(^|[^A-Za-z0-9_.=])` + regexp.QuoteMeta(r) + `($|[^A-Za-z0-9_.-])`)
 	}
-	named, byHand := false, false
+	return res
+}
+
+// namingFiles calls visit, in lexical order, with each manifest, template
+// or Go file under dir, other than the generated role itself (a file
+// named role.yaml), that names a role of res (roleREs), until visit
+// returns false; manifest says whether it is a manifest or template.
+// Vendored and hidden directories are skipped, files above maxManifest
+// are not read, and the walk stops at the first error. in records each
+// file visit gets: a manifest whole, another file by its lines that name
+// a role.
+func namingFiles(dir string, res []*regexp.Regexp, in *inputs, visit func(path string, manifest bool, src []byte) bool) {
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || byHand {
+		if err != nil {
 			return filepath.SkipAll
 		}
 		name := d.Name()
@@ -140,14 +240,21 @@ func roleDeployed(dir string, roles []string, markers []Rule) bool {
 		if err != nil || !slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.Match(src) }) {
 			return nil
 		}
-		named = true
-		if manifest && definedByHand(src, res, markers) {
-			byHand = true
+		if in != nil && manifest {
+			sum := sha256.Sum256(src)
+			in.record("manifest", path, hex.EncodeToString(sum[:]))
+		} else if in != nil {
+			// The patterns match within a line: the lines hold the names.
+			names := func(line string) bool {
+				return slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.MatchString(line) })
+			}
+			in.record("names", path, linesWhere(src, false, names)...)
+		}
+		if !visit(path, manifest, src) {
 			return filepath.SkipAll
 		}
 		return nil
 	})
-	return named && !byHand
 }
 
 var (
@@ -255,11 +362,17 @@ func buildFile(name string) bool {
 // generates records in m the role names of the rbac generator that the
 // file at path runs, if it does; scope is where the role's manifests are
 // looked for: the module root, or the directory above it whose Makefile
-// runs the generator.
-func (m *moduleMarkers) generates(path, scope string) {
+// runs the generator. in records the file's lines that hold the
+// generator.
+func (m *moduleMarkers) generates(path, scope string, in *inputs) {
 	src, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(src), rbacGenerator) {
 		return
+	}
+	if in != nil {
+		// roleNameRE matches within a line: these lines hold the names.
+		holds := func(line string) bool { return strings.Contains(line, rbacGenerator) }
+		in.record("generator", path, linesWhere(src, false, holds)...)
 	}
 	if !m.generated {
 		m.generated, m.scope = true, scope
@@ -290,8 +403,23 @@ func moduleRoot(pass *analysis.Pass) string {
 	}
 }
 
+// readModule reads the module's generator and the rbac rules of its
+// packages.
 func readModule(root string) moduleMarkers {
-	var m moduleMarkers
+	m, pkgs := scanModule(root, nil)
+	for _, files := range pkgs {
+		m.rules = append(m.rules, dirRules(files)...)
+	}
+	return m
+}
+
+// scanModule walks the module at root as controller-gen's paths=./...
+// does, and returns the rbac generator its build runs (m without rules)
+// and the Go files of each package directory (test files left out), the
+// directories in lexical order. The generator is looked for in the build
+// files and Go files of the module, else in the build files of the
+// directories above it, up to the repository's root.
+func scanModule(root string, in *inputs) (m moduleMarkers, pkgs [][]string) {
 	byDir := map[string][]string{}
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -313,7 +441,7 @@ func readModule(root string) moduleMarkers {
 			byDir[filepath.Dir(path)] = append(byDir[filepath.Dir(path)], path)
 		}
 		if buildFile(name) || strings.HasSuffix(name, ".go") {
-			m.generates(path, root)
+			m.generates(path, root, in)
 		}
 		return nil
 	})
@@ -323,7 +451,7 @@ func readModule(root string) moduleMarkers {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if !e.IsDir() && buildFile(e.Name()) {
-				m.generates(filepath.Join(dir, e.Name()), dir)
+				m.generates(filepath.Join(dir, e.Name()), dir, in)
 			}
 		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil || filepath.Dir(dir) == dir {
@@ -336,9 +464,9 @@ func readModule(root string) moduleMarkers {
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		m.rules = append(m.rules, dirRules(byDir[d])...)
+		pkgs = append(pkgs, byDir[d])
 	}
-	return m
+	return m, pkgs
 }
 
 // dirRules reads the rbac rules of the files of one package directory,
@@ -348,15 +476,9 @@ func dirRules(files []string) []Rule {
 	fset := token.NewFileSet()
 	var syntax []*ast.File
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil || !strings.Contains(string(src), "+"+rbacRule) {
-			continue
+		if file := rbacFile(fset, f, nil); file != nil {
+			syntax = append(syntax, file)
 		}
-		file, err := parser.ParseFile(fset, f, src, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		syntax = append(syntax, file)
 	}
 	if len(syntax) == 0 {
 		return nil
@@ -370,4 +492,29 @@ func dirRules(files []string) []Rule {
 		out = append(out, rules(fset, f, byNode[f][rbacRule])...)
 	}
 	return out
+}
+
+// rbacFile parses the Go file at path if it holds an rbac marker; nil if
+// it holds none, or does not parse (it then grants nothing). in records,
+// for a file that holds one, whether it parses and its marker lines: the
+// marker comments ("// +name...", every kind: one controller-gen rejects
+// fails the collection of the whole package) and any other line that
+// holds an rbac marker, numbered if in.markerLines.
+func rbacFile(fset *token.FileSet, path string, in *inputs) *ast.File {
+	src, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(src), "+"+rbacRule) {
+		return nil
+	}
+	file, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	if in != nil {
+		lines := linesWhere(src, in.markerLines, func(line string) bool {
+			text, comment := strings.CutPrefix(strings.TrimSpace(line), "//")
+			return comment && strings.HasPrefix(strings.TrimSpace(text), "+") || strings.Contains(line, "+"+rbacRule)
+		})
+		in.record("markers", path, append([]string{strconv.FormatBool(err == nil)}, lines...)...)
+	}
+	if err != nil {
+		return nil
+	}
+	return file
 }

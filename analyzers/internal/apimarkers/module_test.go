@@ -3,6 +3,7 @@ package apimarkers
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -131,5 +132,135 @@ roleRef: {kind: ClusterRole, name: op-manager-role}
 	}
 	if !roleDeployed(t.TempDir(), nil, markers) {
 		t.Error("roleDeployed with no role name = false, want true")
+	}
+}
+
+// TestInputsDigest: the digest changes with what ModuleRules and
+// RoleDeployed read (a binding of the generated role, the generator's
+// role name, a marker of any package), and with nothing else; the line of
+// a marker counts only with markerLines; a copy of the module elsewhere
+// has the same digest. On a copy of the repository's example operator.
+func TestInputsDigest(t *testing.T) {
+	example := filepath.Join("..", "..", "..", "testdata", "example")
+	if _, err := os.Stat(filepath.Join(example, "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(example)); err != nil {
+		t.Fatal(err)
+	}
+	want := InputsDigest(dir, false)
+	if abs, err := filepath.Abs(example); err != nil {
+		t.Fatal(err)
+	} else if got := InputsDigest(abs, false); got != want {
+		t.Errorf("the example and its copy have the digests %s and %s", got, want)
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	write := func(name, text string) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const (
+		binding    = "config/rbac/role_binding.yaml"
+		controller = "internal/controller/guestbook_controller.go"
+		crd        = "config/crd/bases/webapp.example.com_guestbooks.yaml"
+	)
+	if !strings.Contains(read(controller), "// +kubebuilder:rbac:") {
+		t.Fatalf("%s has no rbac marker", controller)
+	}
+	if strings.Contains(read(crd), "manager-role") {
+		t.Fatalf("%s names the role", crd)
+	}
+	if !strings.Contains(read("Makefile"), "rbac:roleName=manager-role") {
+		t.Fatal("the Makefile does not generate manager-role")
+	}
+	for _, tc := range []struct {
+		name    string
+		change  func() func() // returns the undo
+		changes bool
+		// lines: the change moves a marker, which counts only with
+		// markerLines.
+		lines bool
+	}{
+		{"remove the role binding", func() func() {
+			old := read(binding)
+			os.Remove(filepath.Join(dir, binding))
+			return func() { write(binding, old) }
+		}, true, false},
+		{"bind the role in a chart template", func() func() {
+			write("charts/op/templates/binding.tpl", "roleRef:\n  name: {{ .Release.Name }}-manager-role\n")
+			return func() { os.RemoveAll(filepath.Join(dir, "charts")) }
+		}, true, false},
+		{"rename the generated role", func() func() {
+			old := read("Makefile")
+			write("Makefile", strings.Replace(old, "roleName=manager-role", "roleName=operator-role", 1))
+			return func() { write("Makefile", old) }
+		}, true, false},
+		{"add a marker in a package nothing imports", func() func() {
+			write("internal/extra/extra.go", "package extra\n\n// +kubebuilder:rbac:groups=\"\",resources=secrets,verbs=get\n")
+			return func() { os.RemoveAll(filepath.Join(dir, "internal/extra")) }
+		}, true, false},
+		{"change a marker", func() func() {
+			old := read(controller)
+			write(controller, strings.Replace(old, "// +kubebuilder:rbac:", "// +kubebuilder:rbac:namespace=x,", 1))
+			return func() { write(controller, old) }
+		}, true, false},
+		{"name the role in Go code", func() func() {
+			write("internal/install/install.go", "package install\n\nconst role = \"manager-role\"\n")
+			return func() { os.RemoveAll(filepath.Join(dir, "internal/install")) }
+		}, true, false},
+		{"edit a controller's code", func() func() {
+			old := read(controller)
+			write(controller, old+"\nfunc unused() {}\n")
+			return func() { write(controller, old) }
+		}, false, false},
+		{"insert a line above the markers", func() func() {
+			old := read(controller)
+			write(controller, strings.Replace(old, "\n", "\n\n", 1))
+			return func() { write(controller, old) }
+		}, false, true},
+		{"regenerate a CRD", func() func() {
+			old := read(crd)
+			write(crd, old+"# regenerated\n")
+			return func() { write(crd, old) }
+		}, false, false},
+		{"add a Makefile target", func() func() {
+			old := read("Makefile")
+			write("Makefile", old+"\ntest:\n\tgo test ./...\n")
+			return func() { write("Makefile", old) }
+		}, false, false},
+		{"generate the role's file", func() func() {
+			write("config/rbac/role.yaml", "kind: ClusterRole\nmetadata:\n  name: manager-role\n")
+			return func() { os.Remove(filepath.Join(dir, "config/rbac/role.yaml")) }
+		}, false, false},
+		// roleDeployed reads a name only as a word.
+		{"name a longer role", func() func() {
+			write("config/rbac/other_binding.yaml", "roleRef:\n  name: manager-roles\n")
+			return func() { os.Remove(filepath.Join(dir, "config/rbac/other_binding.yaml")) }
+		}, false, false},
+	} {
+		undo := tc.change()
+		got, gotLines := InputsDigest(dir, false), InputsDigest(dir, true)
+		undo()
+		if (got != want) != tc.changes {
+			t.Errorf("%s: digest changed: %v, want %v", tc.name, got != want, tc.changes)
+		}
+		if changed := gotLines != InputsDigest(dir, true); changed != (tc.changes || tc.lines) {
+			t.Errorf("%s: digest with marker lines changed: %v, want %v", tc.name, changed, tc.changes || tc.lines)
+		}
+		if after := InputsDigest(dir, false); after != want {
+			t.Fatalf("%s: undone, the digest is %s, want %s", tc.name, after, want)
+		}
 	}
 }
