@@ -738,7 +738,9 @@ func (m *mapper) report() {
 	bin := controllermap.Binary{Package: m.pass.Pkg.Path()}
 	pos := token.NoPos
 	for _, mg := range b.Managers {
-		out := controllermap.Manager{Via: mg.Site.At}
+		// The schema's lists are lists, never null, where they are not
+		// optional.
+		out := controllermap.Manager{Via: mg.Site.At, Controllers: []controllermap.Controller{}}
 		switch {
 		case mg.Node != nil:
 			out.At = m.at(mg.Node.Pos())
@@ -763,6 +765,9 @@ func (m *mapper) report() {
 		for _, c := range r.Controllers {
 			reqs := wiring.ViaManager(c.Requests)
 			mc := c.Map
+			if mc.Sources == nil {
+				mc.Sources = []controllermap.Source{}
+			}
 			mc.Writes = writes(reqs, kinds)
 			mc.RBAC = needs(rbacneeds.NeedsOf(rules, reqs, mg.Uncached, mg.Partial), b.Judged)
 			for _, n := range reqs {
@@ -772,6 +777,11 @@ func (m *mapper) report() {
 		}
 		slices.SortFunc(out.Controllers, func(a, b controllermap.Controller) int { return compareAt(a.At, b.At) })
 		out.Webhooks = r.Webhooks
+		for i := range out.Webhooks {
+			if out.Webhooks[i].Paths == nil {
+				out.Webhooks[i].Paths = []string{}
+			}
+		}
 		slices.SortFunc(out.Webhooks, func(a, b controllermap.Webhook) int { return compareAt(a.At, b.At) })
 		out.RBAC = controllermap.RBAC{Judged: b.Judged, Partial: mg.Partial}
 		var other []wiring.Request
