@@ -9,6 +9,10 @@
 //
 //	go vet -vettool=$(which reconcilecheck) [packages]
 //
+// or print the controller map of the binaries (docs/map.md):
+//
+//	reconcilecheck map [-format mermaid|dot|json] [-C dir] [packages]
+//
 // The standalone command drives "go vet" with itself as the vet tool, so the
 // analysis runs package by package on compiled export data and facts, cached
 // by the go command, instead of type-checking every dependency from source.
@@ -52,11 +56,16 @@ func main() {
 		// A check named on the command line runs even if off by default.
 		registry.EnableNamed(args)
 		toolFlags()
-		unitchecker.Main(registry.Analyzers()...)
+		// The map's analyzer too: it does nothing unless the map mode
+		// (map.go) sets its flag.
+		unitchecker.Main(append(registry.Analyzers(), registry.Map())...)
 		return
 	}
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		os.Exit(help(os.Stdout, os.Stderr, args[1:]))
+	}
+	if len(args) > 0 && args[0] == "map" {
+		os.Exit(runMap(args[1:]))
 	}
 	if len(args) == 1 && strings.TrimLeft(args[0], "-") == "golangci-config" {
 		fmt.Print(golangciconf.Generate())
@@ -333,6 +342,7 @@ func help(stdout, stderr io.Writer, names []string) int {
 		fmt.Fprintln(stdout, "Usage:")
 		fmt.Fprintln(stdout, "  reconcilecheck [flags] [packages]")
 		fmt.Fprintln(stdout, "  go vet -vettool=$(which reconcilecheck) [check flags] [packages]")
+		fmt.Fprintln(stdout, "  reconcilecheck map [-format mermaid|dot|json] [-C dir] [packages]   (the controller map: docs/map.md)")
 		fmt.Fprintln(stdout, "  reconcilecheck help <check>")
 		fmt.Fprintln(stdout)
 		fmt.Fprintln(stdout, "Flags:")
