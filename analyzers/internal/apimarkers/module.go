@@ -206,10 +206,10 @@ func roleREs(roles []string) []*regexp.Regexp {
 // or Go file under dir, other than the generated role itself (a file
 // named role.yaml), that names a role of res (roleREs), until visit
 // returns false; manifest says whether it is a manifest or template.
-// Vendored and hidden directories are skipped, files above maxManifest
-// are not read, and the walk stops at the first error. in records each
-// file visit gets: a manifest whole, another file by its lines that name
-// a role.
+// Vendored, testdata and hidden directories are skipped, files above
+// maxManifest are not read, and the walk stops at the first error. in
+// records each file visit gets: a manifest whole, another file by its
+// lines that name a role.
 func namingFiles(dir string, res []*regexp.Regexp, in *inputs, visit func(path string, manifest bool, src []byte) bool) {
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -217,7 +217,10 @@ func namingFiles(dir string, res []*regexp.Regexp, in *inputs, visit func(path s
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != dir && (name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".")) {
+			// A testdata directory holds fixtures, not what is deployed
+			// (agent-sandbox's manifests of an old release for its
+			// migration test define its role with the rules of then).
+			if path != dir && (name == "vendor" || name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".")) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -110,6 +110,12 @@ roleRef: {kind: ClusterRole, name: op-manager-role}
 			"charts/op/templates/agent.yaml":   "kind: ClusterRole\nmetadata:\n  name: agent-role\nrules:\n- apiGroups: [\"\"]\n  resources: [nodes]\n  verbs: [get]\n",
 			"charts/op/templates/binding.yaml": "roleRef:\n  name: {{ .Release.Name }}-manager-role\n",
 		}, true},
+		// Fixtures are not deployed: a role of the name defined by hand in
+		// a testdata directory leaves the binding the generated role's.
+		{map[string]string{
+			"test/migration/testdata/v1/manifest.yaml": handRole,
+			"config/rbac/role_binding.yaml":            "roleRef:\n  name: manager-role\n",
+		}, true},
 		// The generated role's own file names nothing, defines nothing.
 		{map[string]string{
 			"config/rbac/role.yaml":         "kind: ClusterRole\nmetadata:\n  name: manager-role\nrules:\n- apiGroups: [\"\"]\n  resources: [pods]\n  verbs: [get]\n",
