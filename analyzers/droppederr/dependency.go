@@ -178,9 +178,17 @@ func (c *checker) whatWritten(src *source) *written {
 		// on the server.
 		w.all = true
 		for _, a := range crapi.CallArgs(src.call.Common()) {
-			if objects.ObjectParam(a.Type()) {
-				w.objs = append(w.objs, ssaflow.Strip(a))
+			if !objects.ObjectParam(a.Type()) {
+				continue
 			}
+			// An object the helper's summary says it only reads (its
+			// name, to find another object) is not one it writes:
+			// agent-sandbox's cleanupLegacyNetworkPolicy deletes a
+			// NetworkPolicy named after the claim it is given.
+			if eff, ev := c.h.EffectOf(c.fn, src.call, a); eff.Strong == 0 && eff.Weak == 0 && ev == objects.None {
+				continue
+			}
+			w.objs = append(w.objs, ssaflow.Strip(a))
 		}
 		return w
 	}

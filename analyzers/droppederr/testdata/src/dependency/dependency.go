@@ -210,3 +210,50 @@ func (r *Reconciler) patchObject(ctx context.Context, local, desired *corev1.Sec
 }
 
 func equalData(a, b *corev1.Secret) bool { return len(a.Data) == len(b.Data) }
+
+// The shape of agent-sandbox's cleanupLegacyNetworkPolicy
+// (extensions/controllers/sandboxclaim_controller.go): a helper given
+// the claim only reads its name to delete another object; its error is
+// logged, then the claim's own deletion state decides a Delete of the
+// claim. The helper does not write the claim: not reported.
+func (r *Reconciler) expire(ctx context.Context, claim *corev1.ConfigMap) (bool, ctrl.Result, error) {
+	if err := r.cleanupPolicy(ctx, claim); err != nil {
+		logf.FromContext(ctx).Error(err, "non-fatal: cleaning up the legacy policy")
+	}
+	if !claim.DeletionTimestamp.IsZero() {
+		return true, ctrl.Result{}, nil
+	}
+	if err := r.Delete(ctx, claim); err != nil {
+		return false, ctrl.Result{}, err
+	}
+	return true, ctrl.Result{}, nil
+}
+
+func (r *Reconciler) cleanupPolicy(ctx context.Context, claim *corev1.ConfigMap) error {
+	policy := &corev1.Secret{}
+	if err := r.Get(ctx, types.NamespacedName{Namespace: claim.Namespace, Name: claim.Name + "-policy"}, policy); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	return r.Delete(ctx, policy)
+}
+
+// Twin: a helper that writes the claim it is given (a finalizer removed
+// and updated); the Delete decided on the claim after its failure is
+// reported.
+func (r *Reconciler) expireWritten(ctx context.Context, claim *corev1.ConfigMap) (bool, ctrl.Result, error) {
+	if err := r.release(ctx, claim); err != nil {
+		logf.FromContext(ctx).Error(err, "releasing") // want `the error of release is only logged, then Delete`
+	}
+	if !claim.DeletionTimestamp.IsZero() {
+		return true, ctrl.Result{}, nil
+	}
+	if err := r.Delete(ctx, claim); err != nil {
+		return false, ctrl.Result{}, err
+	}
+	return true, ctrl.Result{}, nil
+}
+
+func (r *Reconciler) release(ctx context.Context, claim *corev1.ConfigMap) error {
+	claim.Finalizers = nil
+	return r.Update(ctx, claim)
+}
