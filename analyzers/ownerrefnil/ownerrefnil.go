@@ -32,53 +32,94 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(nilRefs)},
+	FactTypes: []analysis.Fact{new(nilRefs), new(falseOnNil)},
 }
+
+// falseOnNil is the fact of an exported function of the module whose one
+// result, a bool, is false whenever one of its *metav1.OwnerReference
+// parameters (their SSA indexes, a method's receiver first) is nil: it
+// tests the parameter first and returns false (MatchesGroupKind(ref, gk)
+// of agent-sandbox). Its true side is a nil test of that argument.
+type falseOnNil struct {
+	Params []int
+}
+
+// AFact marks falseOnNil as a fact.
+func (*falseOnNil) AFact() {}
+
+func (f *falseOnNil) String() string { return fmt.Sprintf("falseOnNil%v", f.Params) }
 
 // nilRefs is the fact of an exported function of the module whose
 // *metav1.OwnerReference results (their indexes) may be nil: a nil
 // returned on some path, or the result of GetControllerOf or of another
 // such function. Its callers must test them before reading a field.
-// Guarded are those nil only beside a constant bool result (a helper
-// returning (true, &ref) or (false, nil)): a test of that bool guards
-// them as a nil test would.
+// Guarded are those nil only beside one constant result (a helper
+// returning (true, &ref) or (false, nil), or (unowned, nil) of an enum):
+// a test of that result guards them as a nil test would.
 type nilRefs struct {
 	Results []int
 	Guarded []guard
 }
 
-// guard says that result Result is nil only when bool result Flag is
-// NilWhen.
+// guard says that result Result is nil only when result Flag is the
+// constant NilWhen.
 type guard struct {
 	Result, Flag int
-	NilWhen      bool
+	NilWhen      constKey
+}
+
+// constKey is a constant bool, integer or string, comparable with ==:
+// its kind and its exact text (constant.Value's ExactString).
+type constKey struct {
+	Kind constant.Kind
+	Text string
+}
+
+var trueKey = constKey{constant.Bool, "true"}
+
+// keyOf returns the key of v, a constant bool, integer or string.
+func keyOf(v ssa.Value) (constKey, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return constKey{}, false
+	}
+	switch k := c.Value.Kind(); k {
+	case constant.Bool, constant.Int, constant.String:
+		return constKey{k, c.Value.ExactString()}, true
+	}
+	return constKey{}, false
 }
 
 // AFact marks nilRefs as a fact.
 func (*nilRefs) AFact() {}
 
 // String lists the results: "nilRef[0]", "nilRef[1 unless 0]" (nil only
-// when result 0 is false), "nilRef[1 if 0]" (only when it is true).
+// when result 0 is false), "nilRef[1 if 0]" (only when it is true),
+// "nilRef[1 if 0 == 1]" (only when it is the constant 1).
 func (f *nilRefs) String() string {
 	var parts []string
 	for _, r := range f.Results {
 		parts = append(parts, fmt.Sprint(r))
 	}
 	for _, g := range f.Guarded {
-		word := "unless"
-		if g.NilWhen {
-			word = "if"
+		switch g.NilWhen {
+		case trueKey:
+			parts = append(parts, fmt.Sprintf("%d if %d", g.Result, g.Flag))
+		case constKey{constant.Bool, "false"}:
+			parts = append(parts, fmt.Sprintf("%d unless %d", g.Result, g.Flag))
+		default:
+			parts = append(parts, fmt.Sprintf("%d if %d == %s", g.Result, g.Flag, g.NilWhen.Text))
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %d", g.Result, word, g.Flag))
 	}
 	return "nilRef[" + strings.Join(parts, " ") + "]"
 }
 
 // nilResult is a result of a function that may be a nil reference;
-// flag >= 0 when it is nil only while bool result flag is nilWhen.
+// flag >= 0 when it is nil only while result flag is the constant
+// nilWhen.
 type nilResult struct {
 	index, flag int
-	nilWhen     bool
+	nilWhen     constKey
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -87,7 +128,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	objs := objects.Of(pass)
-	nr := learnNilRefs(pass, prog.SrcFuncs())
+	nr := &nilResults{pass: pass, local: map[*types.Func][]nilResult{}, guards: learnGuards(pass, prog.SrcFuncs())}
+	nr.learnNilRefs(prog.SrcFuncs())
 	reported := map[token.Pos]bool{}
 	report := func(d analysis.Diagnostic) {
 		if !reported[d.Pos] {
@@ -205,7 +247,7 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 		return analysis.Diagnostic{}, false
 	}
 	// IsControlledBy(obj, owner) holds only if obj has a controller.
-	if nonNilAt(instr.Block(), ref) || knowledge.ControllerOf(fn) && ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
+	if nr.nonNilAt(instr.Block(), ref) || knowledge.ControllerOf(fn) && ssaflow.HoldsAt(instr.Block(), func(cond ssa.Value, onTrue bool) bool {
 		return onTrue && controlledBy(cond, call)
 	}) || guardedAt(instr.Block(), call, res) {
 		return analysis.Diagnostic{}, false
@@ -215,8 +257,15 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 		return analysis.Diagnostic{}, false
 	}
 	if res.flag >= 0 {
-		msg := fmt.Sprintf("the result of %s is read without a test: it is nil when its %s result is %t (no such owner), and the manager panics on it; read it only when that result is %t, or test it against nil first",
-			fn.Name(), ordinal(res.flag), res.nilWhen, !res.nilWhen)
+		is, otherwise := constName(fn, res), "true"
+		switch {
+		case res.nilWhen == trueKey:
+			otherwise = "false"
+		case res.nilWhen.Kind != constant.Bool:
+			otherwise = "not " + is
+		}
+		msg := fmt.Sprintf("the result of %s is read without a test: it is nil when its %s result is %s (no such owner), and the manager panics on it; read it only when that result is %s, or test it against nil first",
+			fn.Name(), ordinal(res.flag), is, otherwise)
 		return analysis.Diagnostic{Pos: pos, Message: msg}, true
 	}
 	why := "it is nil for an object without a controller (orphaned, or made by another client)"
@@ -227,60 +276,103 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
 }
 
+// constName names the constant res is nil beside, for a message: the
+// constant declared with that value in the package of the result's named
+// type (resourceUnowned), else its value (false, 1, "none").
+func constName(fn *types.Func, res nilResult) string {
+	results := fn.Signature().Results()
+	if res.nilWhen.Kind == constant.Bool || res.flag >= results.Len() {
+		return res.nilWhen.Text
+	}
+	t := results.At(res.flag).Type()
+	if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil {
+		scope := named.Obj().Pkg().Scope()
+		for _, name := range scope.Names() {
+			c, ok := scope.Lookup(name).(*types.Const)
+			if ok && types.Identical(c.Type(), t) && (constKey{c.Val().Kind(), c.Val().ExactString()}) == res.nilWhen {
+				return name
+			}
+		}
+	}
+	return res.nilWhen.Text
+}
+
 // guardedAt reports whether res, a result of call nil only beside a
-// constant bool result, is read where a branch on that bool taken on
-// every path to b says it is not nil (if ok { ... ref.Name ... }).
+// constant result, is read where a branch on that result taken on every
+// path to b says it is not nil: if ok { ... ref.Name ... }, a switch case
+// of other constants, a test that it is not the constant.
 func guardedAt(b *ssa.BasicBlock, call *ssa.Call, res nilResult) bool {
 	if res.flag < 0 {
 		return false
 	}
-	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
-		x, val, ok := boolTest(cond, onTrue)
+	return holdsOnEveryEdge(b, func(cond ssa.Value, onTrue bool) bool {
+		x, k, eq, ok := constTest(cond, onTrue)
 		if !ok {
 			return false
 		}
 		e, isExt := ssaflow.Strip(x).(*ssa.Extract)
-		return isExt && e.Tuple == call && e.Index == res.flag && val != res.nilWhen
+		// x is k (eq) with k another constant, or x is not k (!eq) with k
+		// the one the reference is nil beside.
+		return isExt && e.Tuple == call && e.Index == res.flag && eq == (k != res.nilWhen)
 	})
 }
 
-// boolTest returns the bool value x and its value val when cond has the
-// value onTrue: cond itself, !x, x == c or x != c with c constant.
-func boolTest(cond ssa.Value, onTrue bool) (x ssa.Value, val bool, ok bool) {
+// holdsOnEveryEdge is ssaflow.HoldsAt that also looks through a block
+// entered from several edges (case a, b: of a switch, each tested on its
+// own edge): implies holds there when it holds on every edge into it, or
+// on every path to the edge's source.
+func holdsOnEveryEdge(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
+	memo := map[*ssa.BasicBlock]bool{}
+	var holds func(b *ssa.BasicBlock, depth int) bool
+	holds = func(b *ssa.BasicBlock, depth int) bool {
+		if v, seen := memo[b]; seen {
+			return v // false while b is being decided: a loop guards nothing
+		}
+		memo[b] = false
+		v := ssaflow.HoldsAt(b, implies)
+		for s := b; !v && s != nil && depth < 8; s = s.Idom() {
+			v = len(s.Preds) > 1 && !slices.ContainsFunc(s.Preds, func(p *ssa.BasicBlock) bool {
+				return !edgeImplies(p, s, implies) && !holds(p, depth+1)
+			})
+		}
+		memo[b] = v
+		return v
+	}
+	return holds(b, 0)
+}
+
+// edgeImplies reports whether the edge from p to s is the side of p's
+// If on which implies holds.
+func edgeImplies(p, s *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
+	ifi, ok := ssaflow.Last(p).(*ssa.If)
+	return ok && len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] && implies(ifi.Cond, p.Succs[0] == s)
+}
+
+// constTest returns the value x, the constant k and whether x == k when
+// cond has the value onTrue: cond itself (x == true), !x, x == k or
+// x != k with k a constant bool, integer or string.
+func constTest(cond ssa.Value, onTrue bool) (x ssa.Value, k constKey, eq bool, ok bool) {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
-			return boolTest(c.X, !onTrue)
+			return constTest(c.X, !onTrue)
 		}
 	case *ssa.BinOp:
 		if c.Op != token.EQL && c.Op != token.NEQ {
 			break
 		}
-		x, k := c.X, c.Y
+		x, y := c.X, c.Y
 		if _, isConst := x.(*ssa.Const); isConst {
-			x, k = k, x
+			x, y = y, x
 		}
-		kv, isBool := boolConst(k)
-		if !isBool {
-			break
+		if k, isConst := keyOf(y); isConst {
+			return x, k, onTrue == (c.Op == token.EQL), true
 		}
-		// x == k holds onTrue: x is k when that is true, else !k.
-		eq := onTrue == (c.Op == token.EQL)
-		return x, kv == eq, true
 	}
 	if isBool(cond.Type()) {
-		return cond, onTrue, true
+		return cond, trueKey, onTrue, true
 	}
-	return nil, false, false
-}
-
-// boolConst returns the value of a constant bool.
-func boolConst(v ssa.Value) (bool, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
-		return false, false
-	}
-	return constant.BoolVal(c.Value), true
+	return nil, constKey{}, false, false
 }
 
 func isBool(t types.Type) bool {
@@ -302,6 +394,9 @@ func ordinal(i int) string {
 type nilResults struct {
 	pass  *analysis.Pass
 	local map[*types.Func][]nilResult
+	// guards are the package's functions false when a reference
+	// parameter is nil (learnGuards), with those parameters.
+	guards map[*types.Func][]int
 }
 
 // results returns fn's results that may be a nil reference.
@@ -357,11 +452,11 @@ func (nr *nilResults) mayBeNil(v ssa.Value) (*ssa.Call, *types.Func, nilResult, 
 
 // learnNilRefs finds, to a fixed point, the package's functions with an
 // owner-reference result that may be nil, and exports the facts of the
-// exported ones. A result nil only on returns whose bool result k is the
-// same constant (return false, nil) is guarded by k: when k has the other
-// value, the reference is not nil.
-func learnNilRefs(pass *analysis.Pass, funcs []*ssa.Function) *nilResults {
-	nr := &nilResults{pass: pass, local: map[*types.Func][]nilResult{}}
+// exported ones. A result nil only on returns whose result k is the same
+// constant (return false, nil; return unowned, nil) is guarded by k: when
+// k has another value, the reference is not nil.
+func (nr *nilResults) learnNilRefs(funcs []*ssa.Function) {
+	pass := nr.pass
 	var cands []*ssa.Function
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -403,7 +498,6 @@ func learnNilRefs(pass *analysis.Pass, funcs []*ssa.Function) *nilResults {
 		}
 		pass.ExportObjectFact(fn, f)
 	}
-	return nr
 }
 
 // learn returns the results of fn that may be a nil reference, in
@@ -451,12 +545,12 @@ func (nr *nilResults) learn(fn *ssa.Function, obj *types.Func) []nilResult {
 }
 
 // nilAt reports whether result i of ret may be a nil reference and, if
-// so, the guards that hold for it there (index unused): a bool result
-// returned as a constant beside it, or the bool of the call it comes
-// from when that bool is returned too (return ref, ok).
+// so, the guards that hold for it there (index unused): a result
+// returned as a constant beside it, or the guard of the call it comes
+// from when that result is returned too (return ref, ok).
 func (nr *nilResults) nilAt(ret *ssa.Return, i int) ([]nilResult, bool) {
 	v := ret.Results[i]
-	if !nr.nilValue(v, 0) || nonNilAt(ret.Block(), v) {
+	if !nr.nilValue(v, 0) || nr.nonNilAt(ret.Block(), v) {
 		return nil, false
 	}
 	var guards []nilResult
@@ -471,19 +565,161 @@ func (nr *nilResults) nilAt(ret *ssa.Return, i int) ([]nilResult, bool) {
 		}
 	}
 	for k, w := range ret.Results {
-		if val, ok := boolConst(w); ok && k != i {
+		if val, ok := keyOf(w); ok && k != i {
 			guards = append(guards, nilResult{flag: k, nilWhen: val})
 		}
 	}
 	return guards, true
 }
 
-// nonNilAt reports whether v is tested not nil on every path to b.
+// nonNilAt reports whether v is tested not nil on every path to b: a nil
+// test, or a call of a function false when it is nil (falseOnNil) that
+// returned true.
+func (nr *nilResults) nonNilAt(b *ssa.BasicBlock, v ssa.Value) bool {
+	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
+		if x, nilOnTrue, ok := ssaflow.NilTest(cond); ok {
+			return nilOnTrue != onTrue && same(x, v, 0)
+		}
+		x, k, eq, ok := constTest(cond, onTrue)
+		if !ok || k.Kind != constant.Bool || eq != (k == trueKey) {
+			return false // not where x is true
+		}
+		call, isCall := ssaflow.Strip(x).(*ssa.Call)
+		return isCall && nr.guardsArg(call, v)
+	})
+}
+
+// nonNilAt reports whether v is tested against nil on every path to b.
 func nonNilAt(b *ssa.BasicBlock, v ssa.Value) bool {
 	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
 		x, nilOnTrue, ok := ssaflow.NilTest(cond)
 		return ok && nilOnTrue != onTrue && same(x, v, 0)
 	})
+}
+
+// guardParams returns the parameters (SSA indexes) of fn whose nil makes
+// it return false: the package's (learned), the module's (falseOnNil).
+func guardParams(pass *analysis.Pass, local map[*types.Func][]int, fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg() == pass.Pkg {
+		return local[fn]
+	}
+	var f falseOnNil
+	if fn.Pkg() != nil && pass.ImportObjectFact(fn, &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// guardsArg reports whether call, a static call, is false when v, one of
+// its arguments, is nil.
+func (nr *nilResults) guardsArg(call *ssa.Call, v ssa.Value) bool {
+	return callGuards(nr.pass, nr.guards, call, func(arg ssa.Value) bool { return same(arg, v, 0) })
+}
+
+func callGuards(pass *analysis.Pass, local map[*types.Func][]int, call *ssa.Call, match func(arg ssa.Value) bool) bool {
+	if call.Call.IsInvoke() {
+		return false
+	}
+	fn := crapi.Callee(&call.Call)
+	if fn != nil {
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+	}
+	for _, i := range guardParams(pass, local, fn) {
+		if i < len(call.Call.Args) && match(call.Call.Args[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// learnGuards finds, to a fixed point, the package's functions whose one
+// result, a bool, is false whenever a *metav1.OwnerReference parameter is
+// nil, and exports the facts of the exported ones. Each return must give
+// false, or be reached only where the parameter is tested not nil, or
+// give the parameter's nil test (ref != nil) or another such function's
+// call on it; a phi is judged on each edge.
+func learnGuards(pass *analysis.Pass, funcs []*ssa.Function) map[*types.Func][]int {
+	local := map[*types.Func][]int{}
+	type cand struct {
+		fn    *ssa.Function
+		obj   *types.Func
+		param int
+	}
+	var cands []cand
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || !isBool(fn.Signature.Results().At(0).Type()) {
+			continue
+		}
+		for i, p := range fn.Params {
+			if pt, isPtr := types.Unalias(p.Type()).(*types.Pointer); isPtr && crapi.IsNamed(pt.Elem(), crapi.MetaV1Pkg, "OwnerReference") {
+				cands = append(cands, cand{fn, obj, i})
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range cands {
+			if slices.Contains(local[c.obj], c.param) {
+				continue
+			}
+			p := c.fn.Params[c.param]
+			all := true
+			for ret := range ssaflow.Returns(c.fn) {
+				if !falseIfNil(pass, local, ret.Results[0], ret.Block(), p, 0) {
+					all = false
+					break
+				}
+			}
+			if all {
+				local[c.obj] = append(local[c.obj], c.param)
+				changed = true
+			}
+		}
+	}
+	for fn, ps := range local {
+		if fn.Exported() {
+			slices.Sort(ps)
+			pass.ExportObjectFact(fn, &falseOnNil{Params: ps})
+		}
+	}
+	return local
+}
+
+// falseIfNil reports whether v, a bool computed at b, is false whenever
+// p is nil.
+func falseIfNil(pass *analysis.Pass, local map[*types.Func][]int, v ssa.Value, b *ssa.BasicBlock, p *ssa.Parameter, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	if k, ok := keyOf(v); ok && k == (constKey{constant.Bool, "false"}) || nonNilAt(b, p) {
+		return true
+	}
+	switch x := ssaflow.Strip(v).(type) {
+	case *ssa.BinOp:
+		ref, nilOnTrue, ok := ssaflow.NilTest(x)
+		return ok && !nilOnTrue && same(ref, p, 0)
+	case *ssa.Call:
+		return callGuards(pass, local, x, func(arg ssa.Value) bool { return same(arg, p, 0) })
+	case *ssa.Phi:
+		for i, e := range x.Edges {
+			pred := x.Block().Preds[i]
+			nonNilEdge := edgeImplies(pred, x.Block(), func(cond ssa.Value, onTrue bool) bool {
+				ref, nilOnTrue, ok := ssaflow.NilTest(cond)
+				return ok && nilOnTrue != onTrue && same(ref, p, 0)
+			})
+			if !nonNilEdge && !falseIfNil(pass, local, e, pred, p, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // failing reports whether ret, a return of fn whose last result is an

@@ -25,3 +25,26 @@ func OwnedBy(obj metav1.Object, kind string) (bool, *metav1.OwnerReference) { //
 	}
 	return false, nil
 }
+
+// State returns "controlled" and obj's controller reference, or "none"
+// and nil: the reference is nil only beside "none".
+func State(obj metav1.Object) (string, *metav1.OwnerReference) { // want State:`nilRef\[1 if 0 == "none"\]`
+	if ref := metav1.GetControllerOf(obj); ref != nil {
+		return "controlled", ref
+	}
+	return "none", nil
+}
+
+// MatchesKind is false for a nil reference, as agent-sandbox's
+// utils.MatchesGroupKind: its true side is a nil test of ref.
+func MatchesKind(ref *metav1.OwnerReference, kind string) bool { // want MatchesKind:`falseOnNil\[0\]`
+	if ref == nil {
+		return false
+	}
+	return ref.Kind == kind
+}
+
+// KindIs reads ref without a nil test: it guards nothing.
+func KindIs(ref *metav1.OwnerReference, kind string) bool {
+	return ref.Kind == kind
+}
