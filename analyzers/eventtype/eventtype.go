@@ -56,6 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil || methodExpr(pass, call) {
 			continue // a method expression's arguments start with the receiver
 		}
+		if viaOwnInterface(pass, call, fn) {
+			continue
+		}
 		reasons := roles.Params(fn, argroles.EventReason)
 		for _, i := range roles.Params(fn, argroles.EventType) {
 			if arg := argAt(fn, call, i); arg != nil {
@@ -64,6 +67,36 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// viaOwnInterface reports whether call invokes fn, a recorder method of
+// a library, through an interface declared elsewhere that embeds the
+// library's (ob-operator's telemetry.Recorder embeds record.EventRecorder):
+// the call runs whatever implements that interface, and the module's own
+// implementation may map the type before it reaches the library
+// (ob-operator's transformEventType turns every other type into Normal).
+// What reaches client-go is not known there: nothing is claimed.
+func viaOwnInterface(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	if _, lib := argroles.Library(fn, argroles.EventType); !lib {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := types.Unalias(s.Recv())
+	named, ok := recv.(*types.Named)
+	if !ok || !types.IsInterface(named) || named.Obj().Pkg() == nil {
+		return false
+	}
+	return named.Obj().Pkg().Path() != fn.Pkg().Path()
 }
 
 // methodExpr reports whether call calls a method expression
