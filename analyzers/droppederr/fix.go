@@ -152,7 +152,7 @@ func errIdent(pass *analysis.Pass, cond ast.Expr) *ast.Ident {
 		return nil
 	}
 	x := ast.Unparen(be.X)
-	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
+	if pass.TypesInfo.Types[x].IsNil() {
 		x = ast.Unparen(be.Y)
 	}
 	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
