@@ -177,10 +177,12 @@ func testField(fset *token.FileSet, fa *ssa.FieldAddr) (fieldKey, bool) {
 // Of returns the fake clients v may be, when it is one on every path: the
 // result of a fake builder's Build or of fake.NewFakeClient, wrapped by
 // interceptor.NewClient or not, through conversions, local variables and
-// package variables, the results of the package's functions, the fields
-// of a struct the function makes (a reconciler literal given the client),
-// and the parameters of the package's unexported functions whose every
-// call passes one. ok is false when some path leads elsewhere.
+// package variables, the results of the package's functions and of a
+// closure a local variable holds (a test's newReconciler), the fields of
+// a struct the function makes (a reconciler literal given the client), a
+// test's wrapper type that embeds the client and writes through it, and
+// the parameters of the package's unexported functions whose every call
+// passes one. ok is false when some path leads elsewhere.
 func (ix *Index) Of(v ssa.Value) (clients []Client, ok bool) {
 	if ix == nil || v == nil {
 		return nil, false
@@ -209,6 +211,11 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 			out = append(out, cs...)
 		}
 		return out, len(out) > 0
+	}
+	if k, ok := ix.wrapper(v.Type()); ok {
+		// A test's own client type whose writes are those of the client
+		// it embeds: that client's stores are its.
+		return all(ix.testFields[k])
 	}
 	switch x := v.(type) {
 	case *ssa.Call:
@@ -242,6 +249,17 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 		}
 	case *ssa.Phi:
 		return all(x.Edges)
+	case *ssa.Field:
+		// A field of a struct value loaded from a struct the function
+		// makes (r := Reconciler{Client: c}, kept in a register or
+		// captured by a subtest).
+		if ld, ok := x.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if lits, ok := ix.allocs(ld.X, seen, depth+1); ok {
+				if vals, ok := allocFieldStores(lits, x.Field); ok {
+					return all(vals)
+				}
+			}
+		}
 	case *ssa.FreeVar:
 		if b := ssaflow.Binding(x); b != nil {
 			return ix.of(b, seen, depth+1)
@@ -291,10 +309,46 @@ func (ix *Index) of(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]Client, 
 	return nil, false
 }
 
+// wrapperMethods are the methods of a client that write an object or
+// give the status writer: a wrapper whose every one of them is its
+// embedded client's writes as that client does.
+var wrapperMethods = []string{string(crapi.Update), string(crapi.Patch), "Status", "SubResource"}
+
+// wrapper returns the embedded client field of t (or *t) when t is a
+// struct type declared in a _test.go file that embeds a client interface
+// and takes Update, Patch, Status and SubResource from it (overriding
+// other methods, Create or List, changes nothing of what its writes
+// keep).
+func (ix *Index) wrapper(t types.Type) (fieldKey, bool) {
+	n := crapi.Named(t)
+	if n == nil || n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 || !ix.inTest(n.Obj().Pos()) {
+		return fieldKey{}, false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return fieldKey{}, false
+	}
+	field := -1
+	for _, name := range wrapperMethods {
+		obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, n.Obj().Pkg(), name)
+		if obj == nil && name != string(crapi.Update) {
+			continue
+		}
+		if _, isFunc := obj.(*types.Func); !isFunc || len(index) != 2 || (field >= 0 && index[0] != field) {
+			return fieldKey{}, false // its own method, or a deeper or another field's
+		}
+		field = index[0]
+	}
+	if f := st.Field(field); !f.Embedded() || !types.IsInterface(f.Type()) {
+		return fieldKey{}, false
+	}
+	return fieldKey{n, field}, true
+}
+
 // results returns the values the function cc calls returns as its index'th
 // result, when it is a function of the package with a body.
 func results(cc *ssa.CallCommon, index int) []ssa.Value {
-	f := cc.StaticCallee()
+	f := callee(cc)
 	if f == nil || len(f.Blocks) == 0 || f.TypeParams().Len() > 0 || f.Origin() != nil {
 		return nil
 	}
@@ -308,6 +362,83 @@ func results(cc *ssa.CallCommon, index int) []ssa.Value {
 	return out
 }
 
+// callee returns the function cc calls: its static callee, or the
+// closure a local variable holds when that is the variable's only value
+// (a test's newReconciler := func(...) *Reconciler {...}, called in its
+// subtests) and the variable's address goes nowhere else.
+func callee(cc *ssa.CallCommon) *ssa.Function {
+	if f := cc.StaticCallee(); f != nil || cc.IsInvoke() {
+		return f
+	}
+	v := cc.Value
+loop:
+	for range maxDepth {
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			if v = ssaflow.Binding(x); v == nil {
+				return nil
+			}
+			continue
+		case *ssa.UnOp:
+			if x.Op != token.MUL || !onlyCell(x.X) {
+				return nil
+			}
+			stores := ssaflow.CellStores(x.X)
+			if len(stores) != 1 {
+				return nil
+			}
+			v = stores[0]
+			continue
+		}
+		break loop
+	}
+	return ssaflow.FuncOf(v)
+}
+
+// onlyCell reports whether addr is a local variable (or a closure's free
+// variable bound to one) that is only stored into, loaded and captured by
+// closures that do the same: CellStores are then all its values.
+func onlyCell(addr ssa.Value) bool {
+	alloc := ssaflow.AllocOf(addr)
+	if alloc == nil {
+		return false
+	}
+	var ok func(a ssa.Value, depth int) bool
+	ok = func(a ssa.Value, depth int) bool {
+		refs := a.Referrers()
+		if refs == nil || depth > maxDepth {
+			return refs == nil
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != a {
+					return false
+				}
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				fn, _ := r.Fn.(*ssa.Function)
+				if fn == nil {
+					return false
+				}
+				for i, b := range r.Bindings {
+					if b == a && (i >= len(fn.FreeVars) || !ok(fn.FreeVars[i], depth+1)) {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return ok(alloc, 0)
+}
+
 // fieldStores returns the values stored into the field fa addresses, when
 // its struct is made by the package (a composite literal, a new(T)) on
 // every path and the field's address goes nowhere else.
@@ -316,15 +447,55 @@ func (ix *Index) fieldStores(fa *ssa.FieldAddr, seen map[ssa.Value]bool, depth i
 	if !ok {
 		return nil, false
 	}
+	return allocFieldStores(allocs, fa.Field)
+}
+
+// allocFieldStores returns the values stored into the field of the
+// structs allocs, by their function and by the closures that capture
+// them, and of the composite literals copied into them as a whole (r :=
+// Reconciler{Client: c} of a variable that lives in memory is built in a
+// temporary, then copied); ok is false when a field's address goes
+// elsewhere or another whole value is stored.
+func allocFieldStores(allocs []*ssa.Alloc, field int) ([]ssa.Value, bool) {
 	var out []ssa.Value
+	addrs := make([]ssa.Value, 0, len(allocs))
 	for _, a := range allocs {
+		addrs = append(addrs, a)
+	}
+	for i := 0; i < len(addrs); i++ {
+		a := addrs[i]
 		refs := a.Referrers()
-		if refs == nil {
+		if refs == nil || len(addrs) > maxSteps {
 			return nil, false
 		}
 		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != a {
+					continue
+				}
+				// A whole value: a composite literal's temporary.
+				ld, ok := r.Val.(*ssa.UnOp)
+				if !ok || ld.Op != token.MUL {
+					return nil, false
+				}
+				lit, ok := ld.X.(*ssa.Alloc)
+				if !ok {
+					return nil, false
+				}
+				addrs = append(addrs, lit)
+				continue
+			case *ssa.MakeClosure:
+				fn, _ := r.Fn.(*ssa.Function)
+				for j, b := range r.Bindings {
+					if b == a && fn != nil && j < len(fn.FreeVars) {
+						addrs = append(addrs, fn.FreeVars[j])
+					}
+				}
+				continue
+			}
 			f, ok := r.(*ssa.FieldAddr)
-			if !ok || f.Field != fa.Field {
+			if !ok || f.Field != field {
 				continue
 			}
 			frefs := f.Referrers()
