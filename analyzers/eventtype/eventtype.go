@@ -96,7 +96,10 @@ func viaOwnInterface(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bo
 	if !ok || !types.IsInterface(named) || named.Obj().Pkg() == nil {
 		return false
 	}
-	return named.Obj().Pkg().Path() != fn.Pkg().Path()
+	// controller-runtime's recorder.EventRecorder embeds client-go's too,
+	// and its implementations are the library's: judged.
+	path := named.Obj().Pkg().Path()
+	return path != fn.Pkg().Path() && !knowledge.KubernetesLibrary(path)
 }
 
 // methodExpr reports whether call calls a method expression

@@ -9,6 +9,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/record"
+	crrecorder "sigs.k8s.io/controller-runtime/pkg/recorder"
 )
 
 // Recorder is the module's recorder.
@@ -52,4 +53,16 @@ func (m *Manager) Sync(obj runtime.Object) {
 // SyncRaw records through client-go's own interface: reported.
 func (m *Manager) SyncRaw(obj runtime.Object) {
 	m.Raw.Event(obj, "Error", "Sync", "failed") // want `"Error" is not an event type the recorder accepts: client-go drops the event`
+}
+
+// Library records through controller-runtime's recorder interface, which
+// embeds client-go's and whose implementations are the library's:
+// reported.
+type Library struct {
+	Recorder crrecorder.EventRecorder
+}
+
+// Fail records an "Error" event.
+func (l *Library) Fail(obj runtime.Object) {
+	l.Recorder.Eventf(obj, nil, "Error", "Failed", "Sync", "failed") // want `"Error" is not an event type the recorder accepts`
 }
