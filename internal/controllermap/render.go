@@ -126,8 +126,7 @@ func (g *graph) controllerEdges(cid string, c Controller) {
 			continue // a raw source: no kind to draw it from
 		}
 		label := s.Method
-		switch {
-		case s.Method == "Watches" || s.Method == "WatchesMetadata":
+		if s.Method == "Watches" || s.Method == "WatchesMetadata" {
 			h := s.Handler
 			if s.OwnerKind != nil {
 				h += " " + kindName(*s.OwnerKind)
