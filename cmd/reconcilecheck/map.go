@@ -35,66 +35,22 @@ type mapOptions struct {
 // in any order, then package patterns.
 func parseMapArgs(args []string) (mapOptions, error) {
 	o := mapOptions{format: "mermaid"}
-	i := 0
-	for ; i < len(args); i++ {
-		arg := args[i]
-		if arg == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
-		needValue := func() (string, error) {
-			if hasValue {
-				return value, nil
-			}
-			if i+1 >= len(args) {
-				return "", usagef("flag needs an argument: -%s", name)
-			}
-			i++
-			return args[i], nil
+	own := func(f *flagArg) (bool, error) {
+		if f.name != "format" {
+			return false, nil
 		}
 		var err error
-		switch {
-		case name == "C":
-			o.dir, err = needValue()
-			if err == nil && o.dir == "" {
-				err = usagef("-C needs a directory")
-			}
-		case name == "format":
-			o.format, err = needValue()
-			if err == nil && !slices.Contains(mapFormats, o.format) {
-				err = usagef("invalid value %q for -format: want %s", o.format, strings.Join(mapFormats, ", "))
-			}
-		case goValueFlags[name]:
-			var v string
-			if v, err = needValue(); err == nil {
-				o.vetFlags = append(o.vetFlags, "-"+name+"="+v)
-				if listFlagNames[name] {
-					o.listFlags = append(o.listFlags, "-"+name+"="+v)
-				}
-			}
-		case goBoolFlags[name]:
-			o.vetFlags = append(o.vetFlags, arg)
-		default:
-			err = usagef("unknown flag -%s for map: it takes -format, -C and go build flags (the checks do not run)", name)
+		o.format, err = f.needValue()
+		if err == nil && !slices.Contains(mapFormats, o.format) {
+			err = usagef("invalid value %q for -format: want %s", o.format, strings.Join(mapFormats, ", "))
 		}
-		if err != nil {
-			return o, err
-		}
+		return true, err
 	}
-	o.patterns = args[i:]
-	if len(o.patterns) == 0 {
-		o.patterns = []string{"."}
+	rest := func(f *flagArg) error {
+		return usagef("unknown flag -%s for map: it takes -format, -C and go build flags (the checks do not run)", f.name)
 	}
-	for _, p := range o.patterns {
-		if strings.HasPrefix(p, "-") {
-			return o, usagef("flag %s after the package patterns: flags go before the patterns", p)
-		}
-	}
-	return o, nil
+	err := scanFlags(args, &o.options, own, rest)
+	return o, err
 }
 
 // mapFlags are the vet tool flags of the map mode: the map's analyzer

@@ -55,10 +55,46 @@ var goBoolFlags = map[string]bool{
 // matches.
 var listFlagNames = map[string]bool{"tags": true, "mod": true, "modfile": true, "overlay": true}
 
-// parseArgs parses the standalone command line: flags, in any order, then
-// package patterns. -C may come anywhere among the flags.
-func parseArgs(args []string) (options, error) {
-	var o options
+// flagArg is one flag of a command line being scanned: its text, name
+// and value, with what follows it (a flag's value may be the next
+// argument).
+type flagArg struct {
+	arg, name, value string
+	hasValue         bool
+	args             []string
+	i                *int
+}
+
+// needValue returns the flag's value, consuming the next argument when
+// the flag has no "=value".
+func (f *flagArg) needValue() (string, error) {
+	if f.hasValue {
+		return f.value, nil
+	}
+	if *f.i+1 >= len(f.args) {
+		return "", usagef("flag needs an argument: -%s", f.name)
+	}
+	*f.i++
+	return f.args[*f.i], nil
+}
+
+// boolValue returns a boolean flag's value: true without "=value".
+func (f *flagArg) boolValue() (bool, error) {
+	if !f.hasValue {
+		return true, nil
+	}
+	b, err := strconv.ParseBool(f.value)
+	if err != nil {
+		return false, usagef("invalid value %q for -%s: want true or false", f.value, f.name)
+	}
+	return b, nil
+}
+
+// scanFlags reads the flags before the package patterns, in any order,
+// for the check run and "map" alike: -C and the go build flags go to o;
+// own is asked first for every other flag (false: not its own), rest for
+// what neither takes. It sets o.patterns ("." when none).
+func scanFlags(args []string, o *options, own func(*flagArg) (bool, error), rest func(*flagArg) error) error {
 	i := 0
 	for ; i < len(args); i++ {
 		arg := args[i]
@@ -70,87 +106,30 @@ func parseArgs(args []string) (options, error) {
 			break
 		}
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
-		// needValue consumes the next argument as the flag's value.
-		needValue := func() (string, error) {
-			if hasValue {
-				return value, nil
-			}
-			if i+1 >= len(args) {
-				return "", usagef("flag needs an argument: -%s", name)
-			}
-			i++
-			return args[i], nil
-		}
-		boolValue := func() (bool, error) {
-			if !hasValue {
-				return true, nil
-			}
-			b, err := strconv.ParseBool(value)
-			if err != nil {
-				return false, usagef("invalid value %q for -%s: want true or false", value, name)
-			}
-			return b, nil
-		}
+		f := &flagArg{arg: arg, name: name, value: value, hasValue: hasValue, args: args, i: &i}
 		var err error
-		switch {
-		case name == "C":
-			o.dir, err = needValue()
+		if name == "C" {
+			o.dir, err = f.needValue()
 			if err == nil && o.dir == "" {
 				err = usagef("-C needs a directory")
 			}
-		case name == "sarif":
-			o.sarif, err = needValue()
-			if err == nil && o.sarif == "" {
-				err = usagef("-sarif needs a file name")
-			}
-		case name == "baseline":
-			o.baseline, err = needValue()
-			if err == nil && o.baseline == "" {
-				err = usagef("-baseline needs a file name")
-			}
-		case name == "baseline-write":
-			o.baselineWrite, err = needValue()
-			if err == nil && o.baselineWrite == "" {
-				err = usagef("-baseline-write needs a file name")
-			}
-		case name == "golangci-config":
-			err = usagef("-golangci-config prints the golangci-lint entries and takes no other argument")
-		case name == "sarif-suppressed":
-			var on bool
-			on, err = boolValue()
-			o.noSarifSuppressed = !on
-		case name == "json":
-			o.json, err = boolValue()
-		case name == "fix":
-			o.fix, err = boolValue()
-		case name == "diff":
-			o.diff, err = boolValue()
-		case name == "c":
-			err = usagef("-c (lines of context) is not supported; use go vet -vettool for it")
-		case goValueFlags[name]:
+		} else if taken, ownErr := own(f); taken || ownErr != nil {
+			err = ownErr
+		} else if goValueFlags[name] {
 			var v string
-			if v, err = needValue(); err == nil {
+			if v, err = f.needValue(); err == nil {
 				o.vetFlags = append(o.vetFlags, "-"+name+"="+v)
 				if listFlagNames[name] {
 					o.listFlags = append(o.listFlags, "-"+name+"="+v)
 				}
 			}
-		case goBoolFlags[name]:
+		} else if goBoolFlags[name] {
 			o.vetFlags = append(o.vetFlags, arg)
-		case name == "":
-			err = usagef("bad flag syntax: %s", arg)
-		default:
-			if err = checkFlag(name, value, hasValue); err == nil {
-				o.vetFlags = append(o.vetFlags, arg)
-				if on, _ := strconv.ParseBool(value); !strings.Contains(name, ".") && (!hasValue || on) && registry.IsOffByDefault(name) {
-					// Naming a check off by default asks for it.
-					o.vetFlags = append(o.vetFlags, "-"+name+".enable")
-					err = registry.SetFlag(name+".enable", "true")
-				}
-			}
+		} else {
+			err = rest(f)
 		}
 		if err != nil {
-			return o, err
+			return err
 		}
 	}
 	o.patterns = args[i:]
@@ -159,8 +138,70 @@ func parseArgs(args []string) (options, error) {
 	}
 	for _, p := range o.patterns {
 		if strings.HasPrefix(p, "-") {
-			return o, usagef("flag %s after the package patterns: flags go before the patterns", p)
+			return usagef("flag %s after the package patterns: flags go before the patterns", p)
 		}
+	}
+	return nil
+}
+
+// parseArgs parses the standalone command line: flags, in any order, then
+// package patterns. -C may come anywhere among the flags.
+func parseArgs(args []string) (options, error) {
+	var o options
+	own := func(f *flagArg) (bool, error) {
+		var err error
+		switch f.name {
+		case "sarif":
+			o.sarif, err = f.needValue()
+			if err == nil && o.sarif == "" {
+				err = usagef("-sarif needs a file name")
+			}
+		case "baseline":
+			o.baseline, err = f.needValue()
+			if err == nil && o.baseline == "" {
+				err = usagef("-baseline needs a file name")
+			}
+		case "baseline-write":
+			o.baselineWrite, err = f.needValue()
+			if err == nil && o.baselineWrite == "" {
+				err = usagef("-baseline-write needs a file name")
+			}
+		case "golangci-config":
+			err = usagef("-golangci-config prints the golangci-lint entries and takes no other argument")
+		case "sarif-suppressed":
+			var on bool
+			on, err = f.boolValue()
+			o.noSarifSuppressed = !on
+		case "json":
+			o.json, err = f.boolValue()
+		case "fix":
+			o.fix, err = f.boolValue()
+		case "diff":
+			o.diff, err = f.boolValue()
+		case "c":
+			err = usagef("-c (lines of context) is not supported; use go vet -vettool for it")
+		default:
+			return false, nil
+		}
+		return true, err
+	}
+	rest := func(f *flagArg) error {
+		if f.name == "" {
+			return usagef("bad flag syntax: %s", f.arg)
+		}
+		err := checkFlag(f.name, f.value, f.hasValue)
+		if err == nil {
+			o.vetFlags = append(o.vetFlags, f.arg)
+			if on, _ := strconv.ParseBool(f.value); !strings.Contains(f.name, ".") && (!f.hasValue || on) && registry.IsOffByDefault(f.name) {
+				// Naming a check off by default asks for it.
+				o.vetFlags = append(o.vetFlags, "-"+f.name+".enable")
+				err = registry.SetFlag(f.name+".enable", "true")
+			}
+		}
+		return err
+	}
+	if err := scanFlags(args, &o, own, rest); err != nil {
+		return o, err
 	}
 	if err := registry.Validate(); err != nil {
 		return o, &usageError{err.Error()}
