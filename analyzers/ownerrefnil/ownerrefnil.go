@@ -305,7 +305,7 @@ func guardedAt(b *ssa.BasicBlock, call *ssa.Call, res nilResult) bool {
 	if res.flag < 0 {
 		return false
 	}
-	return holdsOnEveryEdge(b, func(cond ssa.Value, onTrue bool) bool {
+	return ssaflow.HoldsOnEveryPath(b, func(cond ssa.Value, onTrue bool) bool {
 		x, k, eq, ok := constTest(cond, onTrue)
 		if !ok {
 			return false
@@ -315,37 +315,6 @@ func guardedAt(b *ssa.BasicBlock, call *ssa.Call, res nilResult) bool {
 		// the one the reference is nil beside.
 		return isExt && e.Tuple == call && e.Index == res.flag && eq == (k != res.nilWhen)
 	})
-}
-
-// holdsOnEveryEdge is ssaflow.HoldsAt that also looks through a block
-// entered from several edges (case a, b: of a switch, each tested on its
-// own edge): implies holds there when it holds on every edge into it, or
-// on every path to the edge's source.
-func holdsOnEveryEdge(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
-	memo := map[*ssa.BasicBlock]bool{}
-	var holds func(b *ssa.BasicBlock, depth int) bool
-	holds = func(b *ssa.BasicBlock, depth int) bool {
-		if v, seen := memo[b]; seen {
-			return v // false while b is being decided: a loop guards nothing
-		}
-		memo[b] = false
-		v := ssaflow.HoldsAt(b, implies)
-		for s := b; !v && s != nil && depth < 8; s = s.Idom() {
-			v = len(s.Preds) > 1 && !slices.ContainsFunc(s.Preds, func(p *ssa.BasicBlock) bool {
-				return !edgeImplies(p, s, implies) && !holds(p, depth+1)
-			})
-		}
-		memo[b] = v
-		return v
-	}
-	return holds(b, 0)
-}
-
-// edgeImplies reports whether the edge from p to s is the side of p's
-// If on which implies holds.
-func edgeImplies(p, s *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
-	ifi, ok := ssaflow.Last(p).(*ssa.If)
-	return ok && len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] && implies(ifi.Cond, p.Succs[0] == s)
 }
 
 // constTest returns the value x, the constant k and whether x == k when
@@ -709,7 +678,7 @@ func falseIfNil(pass *analysis.Pass, local map[*types.Func][]int, v ssa.Value, b
 	case *ssa.Phi:
 		for i, e := range x.Edges {
 			pred := x.Block().Preds[i]
-			nonNilEdge := edgeImplies(pred, x.Block(), func(cond ssa.Value, onTrue bool) bool {
+			nonNilEdge := ssaflow.EdgeImplies(pred, x.Block(), func(cond ssa.Value, onTrue bool) bool {
 				ref, nilOnTrue, ok := ssaflow.NilTest(cond)
 				return ok && nilOnTrue != onTrue && same(ref, p, 0)
 			})

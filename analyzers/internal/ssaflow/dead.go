@@ -3,6 +3,7 @@ package ssaflow
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -162,4 +163,35 @@ func HoldsAt(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) 
 		}
 	}
 	return false
+}
+
+// HoldsOnEveryPath is HoldsAt that also looks through a block
+// entered from several edges (case a, b: of a switch, each tested on its
+// own edge): implies holds there when it holds on every edge into it, or
+// on every path to the edge's source.
+func HoldsOnEveryPath(b *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
+	memo := map[*ssa.BasicBlock]bool{}
+	var holds func(b *ssa.BasicBlock, depth int) bool
+	holds = func(b *ssa.BasicBlock, depth int) bool {
+		if v, seen := memo[b]; seen {
+			return v // false while b is being decided: a loop guards nothing
+		}
+		memo[b] = false
+		v := HoldsAt(b, implies)
+		for s := b; !v && s != nil && depth < 8; s = s.Idom() {
+			v = len(s.Preds) > 1 && !slices.ContainsFunc(s.Preds, func(p *ssa.BasicBlock) bool {
+				return !EdgeImplies(p, s, implies) && !holds(p, depth+1)
+			})
+		}
+		memo[b] = v
+		return v
+	}
+	return holds(b, 0)
+}
+
+// EdgeImplies reports whether the edge from p to s is the side of p's
+// If on which implies holds.
+func EdgeImplies(p, s *ssa.BasicBlock, implies func(cond ssa.Value, onTrue bool) bool) bool {
+	ifi, ok := Last(p).(*ssa.If)
+	return ok && len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] && implies(ifi.Cond, p.Succs[0] == s)
 }
