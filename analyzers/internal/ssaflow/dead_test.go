@@ -356,3 +356,64 @@ func f() {
 		t.Errorf("StaticCallers: called %d, passed %d, want 1 and 1", len(callers[pkg.Func("called")]), len(callers[pkg.Func("passed")]))
 	}
 }
+
+// TestHoldsOnEveryPath: a block entered from two edges that each test the
+// value against another constant than 0 (case 1, 2: of a switch) holds
+// "v != 0" though no single edge dominates it, which HoldsAt does not
+// see; the default case, entered when v may be 0, does not hold it.
+func TestHoldsOnEveryPath(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func get() int
+func some()
+func other()
+func f() {
+	v := get()
+	switch v {
+	case 1, 2:
+		some()
+	default:
+		other()
+	}
+}
+`)
+	var v ssa.Value
+	want := map[string]bool{"some": true, "other": false}
+	seen := 0
+	for _, b := range pkg.Func("f").Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Call.StaticCallee() == nil {
+				continue
+			}
+			name := call.Call.StaticCallee().Name()
+			if name == "get" {
+				v = call
+				continue
+			}
+			w, ok := want[name]
+			if !ok {
+				continue
+			}
+			seen++
+			// cond, known to be onTrue, says v is not 0: v == k (k != 0)
+			// on its true side.
+			notZero := func(cond ssa.Value, onTrue bool) bool {
+				bin, ok := cond.(*ssa.BinOp)
+				if !ok || bin.Op != token.EQL || bin.X != v || !onTrue {
+					return false
+				}
+				k, ok := bin.Y.(*ssa.Const)
+				return ok && k.Int64() != 0
+			}
+			if got := ssaflow.HoldsOnEveryPath(b, notZero); got != w {
+				t.Errorf("%s(): HoldsOnEveryPath(v != 0) = %v, want %v", name, got, w)
+			}
+			if name == "some" && ssaflow.HoldsAt(b, notZero) {
+				t.Errorf("some(): HoldsAt(v != 0) = true: the two edges need HoldsOnEveryPath")
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("saw %d calls, want 2", seen)
+	}
+}
