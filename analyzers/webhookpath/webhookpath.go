@@ -157,28 +157,10 @@ func servedBy(chains []served, w apimarkers.Webhook) (served, string, bool) {
 	return served{}, "", false
 }
 
-// names reports whether the marker's rules name the chain's kind: its
-// group, version and resource are among the marker's.
+// names reports whether the marker's rules name the chain's kind (the
+// layer's rule: apimarkers.Webhook.Names).
 func names(w apimarkers.Webhook, s served) bool {
-	in := func(list []string, v string) bool { return slices.Contains(list, v) || slices.Contains(list, "*") }
-	return in(w.Groups, s.group) && in(w.Versions, s.version) && slices.ContainsFunc(w.Resources, func(r string) bool { return namesResource(r, s.resource) })
-}
-
-// namesResource reports whether the rule's resource r selects requests
-// that carry an object of the kind whose plural is resource: the plural
-// or "*" (every resource, no subresource), and the forms that select its
-// status subresource ("<plural>/status", "<plural>/*", "*/status",
-// "*/*"). For a request on the status subresource the API server sends
-// the webhook the whole object, which decodes as the kind: a defaulting
-// webhook of the status marks it so on purpose (korifi's CFTask
-// defaulter, resources=cftasks/status, defaults status fields). Another
-// subresource alone ("<plural>/scale") sends another kind (a Scale).
-func namesResource(r, resource string) bool {
-	if r == resource || r == "*" {
-		return true
-	}
-	res, sub, ok := strings.Cut(r, "/")
-	return ok && (res == resource || res == "*") && (sub == "status" || sub == "*")
+	return w.Names(s.group, s.version, s.resource)
 }
 
 // markerGroup writes a group as a marker's groups= value: the core group

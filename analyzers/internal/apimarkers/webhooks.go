@@ -123,3 +123,30 @@ func webhooksOf(fset *token.FileSet, f *ast.File, parsed []any) []Webhook {
 	}
 	return out
 }
+
+// Names reports whether the marker's rules name the kind of group,
+// version and plural resource: each among the marker's, or "*", the
+// resource by NamesResource. One rule for webhookpath's judgement and the
+// controller map's webhooks.
+func (w Webhook) Names(group, version, resource string) bool {
+	in := func(list []string, v string) bool { return slices.Contains(list, v) || slices.Contains(list, "*") }
+	return in(w.Groups, group) && in(w.Versions, version) &&
+		slices.ContainsFunc(w.Resources, func(r string) bool { return NamesResource(r, resource) })
+}
+
+// NamesResource reports whether the rule's resource r selects requests
+// that carry an object of the kind whose plural is resource: the plural
+// or "*" (every resource, no subresource), and the forms that select its
+// status subresource ("<plural>/status", "<plural>/*", "*/status",
+// "*/*"). For a request on the status subresource the API server sends
+// the webhook the whole object, which decodes as the kind: a defaulting
+// webhook of the status marks it so on purpose (korifi's CFTask
+// defaulter, resources=cftasks/status, defaults status fields). Another
+// subresource alone ("<plural>/scale") sends another kind (a Scale).
+func NamesResource(r, resource string) bool {
+	if r == resource || r == "*" {
+		return true
+	}
+	res, sub, ok := strings.Cut(r, "/")
+	return ok && (res == resource || res == "*") && (sub == "status" || sub == "*")
+}

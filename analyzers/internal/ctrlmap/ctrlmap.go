@@ -289,7 +289,7 @@ func (m *mapper) controller(ch *ctrlmodel.Chain, done *ctrlmodel.Call) Controlle
 			// reconciler has (as wiring records it for the chain).
 			if call.Object != nil && call.Method != ctrlmodel.WatchesRawSource {
 				if res, ok := m.markers.ResourceOf(call.Object); ok {
-					reqs = mergeRequests(reqs, []wiring.Request{{Resource: res, Access: wiring.Watch,
+					reqs = wiring.MergeRequests(reqs, []wiring.Request{{Resource: res, Access: wiring.Watch,
 						What: fmt.Sprintf("%s(%s)", call.Method, crapi.ObjectTypeString(call.Object)), At: m.shortAt(call.Pos)}})
 				}
 			}
@@ -347,7 +347,7 @@ func (m *mapper) controller(ch *ctrlmodel.Chain, done *ctrlmodel.Call) Controlle
 	}
 	fins := []controllermap.Finalizer(nil)
 	if len(fns)+len(tns) > 0 {
-		reqs = mergeRequests(reqs, m.w.Requests(fns, tns))
+		reqs = wiring.MergeRequests(reqs, m.w.Requests(fns, tns))
 		for _, u := range m.w.Of(fns, tns).Uses {
 			addKind(u.Type.Resolve(m.pass.Pkg))
 		}
@@ -356,7 +356,7 @@ func (m *mapper) controller(ch *ctrlmodel.Chain, done *ctrlmodel.Call) Controlle
 	if imported != nil {
 		var wf wiring.Wiring
 		if m.pass.ImportObjectFact(imported, &wf) {
-			reqs = mergeRequests(reqs, m.w.Settle(wf.Requests))
+			reqs = wiring.MergeRequests(reqs, m.w.Settle(wf.Requests))
 			for _, u := range wf.Uses {
 				addKind(u.Type.Resolve(m.pass.Pkg))
 			}
@@ -373,21 +373,6 @@ func (m *mapper) controller(ch *ctrlmodel.Chain, done *ctrlmodel.Call) Controlle
 	}
 	c.Finalizers = fins
 	return Controller{Map: c, Requests: reqs, Kinds: kinds}
-}
-
-// mergeRequests appends to list the requests of more that it does not
-// hold yet, by resource, subresource, access, reader and condition (the
-// key wiring merges requests by).
-func mergeRequests(list, more []wiring.Request) []wiring.Request {
-	key := func(n wiring.Request) string {
-		return fmt.Sprintf("%s|%s|%s|%v|%s", n.Resource, n.Sub, n.Access, n.Reader, n.Via)
-	}
-	for _, n := range more {
-		if !slices.ContainsFunc(list, func(x wiring.Request) bool { return key(x) == key(n) }) {
-			list = append(list, n)
-		}
-	}
-	return list
 }
 
 // source describes a For, Owns or Watches call.
@@ -696,19 +681,10 @@ func (m *mapper) webhooks() {
 	}
 }
 
-// namesKind reports whether the webhook marker w's rules name kind k:
-// its group, version and resource (or a subresource of it), or "*".
+// namesKind reports whether the webhook marker w's rules name kind k, by
+// the rule webhookpath judges markers with (apimarkers.Webhook.Names).
 func namesKind(w apimarkers.Webhook, k controllermap.Kind) bool {
-	in := func(list []string, s string) bool {
-		return slices.ContainsFunc(list, func(x string) bool {
-			return x == "*" || rbacneeds.NormGroup(x) == s
-		})
-	}
-	res := slices.ContainsFunc(w.Resources, func(r string) bool {
-		base, _, _ := strings.Cut(r, "/")
-		return base == "*" || base == k.Resource
-	})
-	return in(w.Groups, k.Group) && in(w.Versions, k.Version) && res
+	return w.Names(k.Group, k.Version, k.Resource)
 }
 
 // enclosing returns the innermost source function (a closure included)

@@ -123,7 +123,7 @@ func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, r
 	n := Request{Resource: r, Sub: sub, Access: a, Reader: reader, What: what,
 		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), Via: col.via}
 	fn := call.Parent()
-	col.direct[fn] = mergeRequests(col.direct[fn], []Request{n})
+	col.direct[fn] = MergeRequests(col.direct[fn], []Request{n})
 }
 
 // collect returns, per function of the package, what its own code asks:
@@ -211,7 +211,7 @@ func (col *collector) resolve(list []Request, own func(via string) bool) []Reque
 				continue // another client's, or open: nothing is claimed
 			}
 		}
-		out = mergeRequests(out, []Request{n})
+		out = MergeRequests(out, []Request{n})
 	}
 	return out
 }

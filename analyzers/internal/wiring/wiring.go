@@ -226,11 +226,11 @@ func (r *Result) Requests(fns []*ssa.Function, tns []*types.TypeName) []Request 
 	g := reach.Of(r.pass).SourceGraph()
 	var out []Request
 	g.Walk(fns, tns, func(fn *ssa.Function) {
-		out = mergeRequests(out, r.col.direct[fn])
+		out = MergeRequests(out, r.col.direct[fn])
 	}, func(obj types.Object) {
 		var fact Wiring
 		if r.pass.ImportObjectFact(obj, &fact) {
-			out = mergeRequests(out, fact.Requests)
+			out = MergeRequests(out, fact.Requests)
 		}
 	})
 	var prefixes []string
@@ -264,9 +264,9 @@ func ViaManager(list []Request) []Request {
 	return slices.DeleteFunc(list, func(n Request) bool { return strings.Contains(n.Via, "#") })
 }
 
-// mergeRequests appends to list the requests of more it does not hold
+// MergeRequests appends to list the requests of more it does not hold
 // yet.
-func mergeRequests(list, more []Request) []Request {
+func MergeRequests(list, more []Request) []Request {
 	seen := map[string]bool{}
 	for _, n := range list {
 		seen[n.key()] = true
