@@ -107,15 +107,20 @@ func scanFlags(args []string, o *options, own func(*flagArg) (bool, error), rest
 		}
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
 		f := &flagArg{arg: arg, name: name, value: value, hasValue: hasValue, args: args, i: &i}
+		var taken bool
 		var err error
-		if name == "C" {
+		if name != "C" {
+			taken, err = own(f)
+		}
+		switch {
+		case name == "C":
 			o.dir, err = f.needValue()
 			if err == nil && o.dir == "" {
 				err = usagef("-C needs a directory")
 			}
-		} else if taken, ownErr := own(f); taken || ownErr != nil {
-			err = ownErr
-		} else if goValueFlags[name] {
+		case taken || err != nil:
+			// own's flag, or own's error.
+		case goValueFlags[name]:
 			var v string
 			if v, err = f.needValue(); err == nil {
 				o.vetFlags = append(o.vetFlags, "-"+name+"="+v)
@@ -123,9 +128,9 @@ func scanFlags(args []string, o *options, own func(*flagArg) (bool, error), rest
 					o.listFlags = append(o.listFlags, "-"+name+"="+v)
 				}
 			}
-		} else if goBoolFlags[name] {
+		case goBoolFlags[name]:
 			o.vetFlags = append(o.vetFlags, arg)
-		} else {
+		default:
 			err = rest(f)
 		}
 		if err != nil {
