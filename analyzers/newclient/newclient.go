@@ -580,6 +580,14 @@ func (fl *flow) walk(v ssa.Value, depth int) {
 				}
 			}
 		case *ssa.Call:
+			// A map that outlives the call keeps it:
+			// cache.Store(key, entry{client: c}) on a sync.Map.
+			if args := r.Common().Args; knowledge.SyncRoleOf(crapi.Callee(r.Common())) == knowledge.MapStores && len(args) > 0 && args[len(args)-1] == v {
+				if k := addrKey(crapi.Receiver(r.Common())); k != "" {
+					fl.places["map "+k] = true
+				}
+				continue
+			}
 			// A wrapper of the package (newClientWithTimeout(c, d)):
 			// what it returns holds the client.
 			if callee := ssaflow.LocalCallee(r.Common(), fl.pkg); callee != nil && callee.Signature.Results().Len() > 0 &&
@@ -693,6 +701,13 @@ func emptinessTest(cond ssa.Value) (keys []string, emptyOnTrue bool, ok bool) {
 	}
 	ex, isEx := cond.(*ssa.Extract)
 	if !isEx || ex.Index != 1 {
+		return nil, false, false
+	}
+	if call, isCall := ex.Tuple.(*ssa.Call); isCall && knowledge.SyncRoleOf(crapi.Callee(call.Common())) == knowledge.MapLoads {
+		// _, ok := cache.Load(key) on a sync.Map.
+		if k := addrKey(crapi.Receiver(call.Common())); k != "" {
+			return []string{"map " + k}, negated, true
+		}
 		return nil, false, false
 	}
 	lookup, isLookup := ex.Tuple.(*ssa.Lookup)

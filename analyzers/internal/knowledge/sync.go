@@ -16,6 +16,12 @@ const (
 	// Locks takes a lock ((*sync.Mutex).Lock, RLock of a RWMutex, a
 	// sync.Locker's Lock).
 	Locks
+	// MapStores keeps its value argument (the last) in its receiver,
+	// a map that outlives the call ((*sync.Map).Store, LoadOrStore, Swap).
+	MapStores
+	// MapLoads reads an entry of its receiver, its second result telling
+	// whether it was there ((*sync.Map).Load).
+	MapLoads
 )
 
 // SyncRow is one function (Recv "") or method.
@@ -34,6 +40,10 @@ var syncRows = []SyncRow{
 	{"sync", "RWMutex", "Lock", Locks},
 	{"sync", "RWMutex", "RLock", Locks},
 	{"sync", "Locker", "Lock", Locks},
+	{"sync", "Map", "Store", MapStores},
+	{"sync", "Map", "LoadOrStore", MapStores},
+	{"sync", "Map", "Swap", MapStores},
+	{"sync", "Map", "Load", MapLoads},
 }
 
 // SyncRows returns the table, for tests.
