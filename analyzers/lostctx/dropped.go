@@ -44,7 +44,7 @@ func (f *DropsContext) String() string { return "dropsContext(" + f.Made + " " +
 // by helpers without a context and reported at their context.TODO()); it
 // does not make the fact, so that a caller elsewhere does not report it
 // again.
-func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call, reported map[*ssa.Call]bool) {
+func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call, reported map[*ssa.Call]bool, ig *ignorer) {
 	succ := map[*ssa.Function][]*ssa.Function{}
 	successors := func(f *ssa.Function) []*ssa.Function {
 		s, ok := succ[f]
@@ -59,7 +59,7 @@ func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconc
 	dropOf := func(f *ssa.Function) *DropsContext {
 		d, ok := drop[f]
 		if !ok {
-			d = dropsIn(pass, f, set, own, reported)
+			d = dropsIn(pass, f, set, own, reported, ig)
 			drop[f] = d
 		}
 		return d
@@ -93,7 +93,7 @@ func exportDropped(pass *analysis.Pass, funcs []*ssa.Function, set *reach.Reconc
 // context.Background() handed to a call, a function of the package without
 // a context that makes one (up to three calls down, as for a reconcile),
 // or a function of another package of the module known to by its fact.
-func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call, reported map[*ssa.Call]bool) *DropsContext {
+func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call, reported map[*ssa.Call]bool, ig *ignorer) *DropsContext {
 	if len(contextParams(f)) == 0 || ssapkg.InTestCode(pass, f.Pos()) || diag.IsGenerated(pass, f.Pos()) {
 		return nil
 	}
@@ -104,7 +104,7 @@ func dropsIn(pass *analysis.Pass, f *ssa.Function, set *reach.Reconcile, own map
 		}
 		cc := c.Common()
 		callee := crapi.Callee(cc)
-		if call, ok := c.(*ssa.Call); ok && !inSet && knowledge.FreshContext(callee) && handedToCall(call) {
+		if call, ok := c.(*ssa.Call); ok && !inSet && knowledge.FreshContext(callee) && ig.handedToCall(call) {
 			return &DropsContext{Made: made(call), Where: "at " + position(pass, call.Pos())}
 		}
 		if local := ssaflow.LocalCallee(cc, pass.Pkg); local != nil {

@@ -33,7 +33,7 @@ func (f *OwnContext) String() string { return "ownContext(" + f.Made + ")" }
 // body (its closures included, unless they have a context parameter of
 // their own) whose context is handed to a call; and exports the fact of
 // those functions that other packages can call.
-func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][]*ssa.Call {
+func ownContexts(pass *analysis.Pass, funcs []*ssa.Function, ig *ignorer) map[*ssa.Function][]*ssa.Call {
 	out := map[*ssa.Function][]*ssa.Call{}
 	for _, fn := range funcs {
 		if fn.Parent() != nil || fn.Synthetic != "" || len(contextParams(fn)) > 0 || ssapkg.InTestCode(pass, fn.Pos()) {
@@ -47,7 +47,7 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 				if !ok {
 					continue
 				}
-				if callee := crapi.Callee(call.Common()); knowledge.FreshContext(callee) && handedToCall(call) {
+				if callee := crapi.Callee(call.Common()); knowledge.FreshContext(callee) && ig.handedToCall(call) {
 					made = append(made, call)
 				}
 			}
@@ -79,37 +79,6 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function) map[*ssa.Function][
 		}
 	}
 	return out
-}
-
-// handedToCall reports whether the context v makes is an argument of a
-// call (a client call, a clientset call, a helper), directly; not when the
-// helper, of this package, never uses that parameter (worker-operator's
-// GetAllowedNamespacesBySliceNameAndLabel).
-func handedToCall(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if c, ok := r.(ssa.CallInstruction); ok {
-			if knowledge.StartsLifetime(crapi.Callee(c.Common())) {
-				continue // the lifetime of what it starts, not a request's
-			}
-			callee := c.Common().StaticCallee()
-			for i, a := range c.Common().Args {
-				if ssaflow.Strip(a) != v {
-					continue
-				}
-				if callee != nil && len(callee.Blocks) > 0 && i < len(callee.Params) {
-					if refs := callee.Params[i].Referrers(); refs != nil && len(*refs) == 0 {
-						continue // a parameter the callee never uses: nothing is lost
-					}
-				}
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // checkHelpers reports the helpers that make their own context while a

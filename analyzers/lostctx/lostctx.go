@@ -3,6 +3,7 @@ package lostctx
 import (
 	_ "embed"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
@@ -28,19 +30,24 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(OwnContext), new(DropsContext)},
+	FactTypes: []analysis.Fact{new(OwnContext), new(DropsContext), new(Implementations)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if ssapkg.IsDependency(pass) {
+		return nil, nil
+	}
+	ig := newIgnorer(pass)
+	ig.exportImplementations()
 	prog := ssapkg.Of(pass)
 	funcs := prog.SrcFuncs()
-	own := ownContexts(pass, funcs)
+	own := ownContexts(pass, funcs, ig)
 	set := reach.Of(pass).Reconcile()
 	for _, fn := range set.Funcs {
-		check(pass, fn)
+		check(pass, fn, ig)
 	}
 	reported := checkHelpers(pass, set, own)
-	exportDropped(pass, funcs, set, own, reported)
+	exportDropped(pass, funcs, set, own, reported, ig)
 	for _, fn := range funcs {
 		checkDiscarded(pass, fn)
 	}
@@ -49,8 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 // check reports the context.Background() and context.TODO() calls in the
 // body of fn itself (not in its closures, which are functions of their
-// own) when a context.Context parameter is in scope.
-func check(pass *analysis.Pass, fn *ssa.Function) {
+// own) when a context.Context parameter is in scope, unless the context
+// made is detached: only goroutines or callees that ignore it use it.
+func check(pass *analysis.Pass, fn *ssa.Function, ig *ignorer) {
 	var body *ast.BlockStmt
 	switch syn := fn.Syntax().(type) {
 	case *ast.FuncDecl:
@@ -68,13 +76,19 @@ func check(pass *analysis.Pass, fn *ssa.Function) {
 	if len(params) == 0 {
 		return
 	}
+	made := map[token.Pos]*ssa.Call{}
+	for call := range ssaflow.PlainCalls(fn) {
+		if knowledge.FreshContext(crapi.Callee(call.Common())) {
+			made[call.Pos()] = call
+		}
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			callee, _ := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
-			if len(n.Args) == 0 && knowledge.FreshContext(callee) {
+			if len(n.Args) == 0 && knowledge.FreshContext(callee) && !ig.detached(made[n.Lparen], 0) {
 				report(pass, n, callee, params)
 			}
 		}

@@ -27,3 +27,15 @@ func TestHelpersAndDiscarded(t *testing.T) {
 func TestHelpersTakingContext(t *testing.T) {
 	fixturetest.Run(t, lostctx.Analyzer, "./ctxcaller", "./ctxhelper")
 }
+
+// Contexts made for a method of an interface of the module whose every
+// known implementation ignores its context (implementations facts through
+// a package that only hands the interfaces out), next to the twins.
+func TestInterfaceImplementations(t *testing.T) {
+	fixturetest.Run(t, lostctx.Analyzer, "./edgecaller", "./edgedock", "./edgeimpl", "./edgeapi", "./edgepoll")
+}
+
+// Contexts made for goroutines only, with their cancel functions stored.
+func TestGoroutineContexts(t *testing.T) {
+	fixturetest.Run(t, lostctx.Analyzer, "./golease")
+}
