@@ -6,15 +6,18 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 //go:embed doc.go
@@ -26,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "globalfilter",
 	Doc:      checkdoc.MustExtract(doc, "globalfilter"),
 	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/globalfilter.md",
-	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
+	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, apimarkers.Analyzer},
 	Run:      run,
 }
 
@@ -35,26 +38,28 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || model == nil {
 		return nil, nil
 	}
+	marks := apimarkers.Of(pass)
 	reported := map[*ctrlmodel.Call]bool{}
 	for _, ch := range model.Chains {
-		// Sources that WithEventFilter applies to, besides For; raw sources
-		// get no global predicates (builder.doWatch).
-		var others []string
-		owns := false
-		for _, c := range ch.Sources() {
-			switch c.Method {
-			case ctrlmodel.Owns:
-				owns = true
-				fallthrough
-			case ctrlmodel.Watches, ctrlmodel.WatchesMetadata:
-				others = append(others, c.String())
-			}
-		}
-		if len(others) == 0 {
-			continue
-		}
 		for _, f := range ch.Find(ctrlmodel.WithEventFilter) {
 			if reported[f] || len(f.Predicates) != 1 || !f.Predicates[0].OnlyMetaChanges() {
+				continue
+			}
+			// Sources that WithEventFilter applies to, besides For; raw
+			// sources get no global predicates (builder.doWatch).
+			var others []string
+			owns := false
+			for _, c := range ch.Sources() {
+				if c.Method != ctrlmodel.Owns && c.Method != ctrlmodel.Watches && c.Method != ctrlmodel.WatchesMetadata {
+					continue
+				}
+				if f.Predicates[0].Kind == ctrlmodel.PredicateGenerationChanged && generationCoversStatus(marks, c.Object) {
+					continue
+				}
+				owns = owns || c.Method == ctrlmodel.Owns
+				others = append(others, c.String())
+			}
+			if len(others) == 0 {
 				continue
 			}
 			reported[f] = true
@@ -72,6 +77,28 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// generationCoversStatus reports whether every update of objects of type t
+// that changes more than metadata changes their generation: a custom
+// resource of the module without the status subresource marker, whose status is
+// part of the main resource (apiextensions-apiserver's
+// customResourceStrategy.PrepareForUpdate bumps the generation on any
+// change outside metadata). A generation filter drops none of their
+// status updates.
+func generationCoversStatus(marks *apimarkers.Result, t types.Type) bool {
+	if marks == nil || t == nil {
+		return false
+	}
+	named, ok := ssaflow.Deref(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	// A built-in kind is no kind of the module: a ConfigMap's data
+	// changes no generation. A type with only a +kubebuilder:resource
+	// marker is a custom resource too (karmada's policies).
+	k, _ := marks.ResourceKind(named.Obj())
+	return k != nil && !k.StatusSubresource
 }
 
 // list joins source renderings into an English list.
