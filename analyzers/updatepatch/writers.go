@@ -188,11 +188,19 @@ func storesMayMeet(fn *ssa.Function, field *types.Var, cond *knowledge.Condition
 }
 
 // holdsField reports whether instr stores a whole struct value that has
-// the field (svc.Spec = spec()), whose value there is not known.
+// the field (svc.Spec = spec()), whose value there is not known. A
+// struct literal built in the function (Spec: corev1.ServiceSpec{...})
+// is known: its field stores are instructions of the function, and a
+// field it does not set keeps the default.
 func holdsField(instr ssa.Instruction, field *types.Var) bool {
 	st, ok := instr.(*ssa.Store)
 	if !ok {
 		return false
+	}
+	if load, ok := st.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok && alloc.Parent() == instr.Parent() && literalOnly(alloc) {
+			return false
+		}
 	}
 	s, ok := st.Val.Type().Underlying().(*types.Struct)
 	if !ok {
@@ -205,6 +213,42 @@ func holdsField(instr ssa.Instruction, field *types.Var) bool {
 	}
 	return false
 }
+
+// literalOnly reports whether the local struct alloc is only written
+// through its fields' addresses and read whole: a composite literal, whose
+// every field store is an instruction of its function.
+func literalOnly(alloc *ssa.Alloc) bool { return addrLocal(alloc, 0) }
+
+// addrLocal reports whether the address addr is only stored to, loaded
+// from, or taken a field of (the same again), never handed on.
+func addrLocal(addr ssa.Value, depth int) bool {
+	if depth > maxFieldDepth {
+		return false
+	}
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr:
+			if !addrLocal(r, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != addr {
+				return false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// maxFieldDepth bounds the nesting of struct literals addrLocal follows.
+const maxFieldDepth = 6
 
 // storedInto returns the value instr stores into the field, if it is such
 // a store.

@@ -9,6 +9,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -139,4 +140,37 @@ func (r *EdgeReconciler) fromEdgeSpec(ctx context.Context, key types.NamespacedN
 	want := edgeSpec()
 	svc.Spec.Type = want.Type
 	return r.Update(ctx, svc) // want `whose status the service controller also writes \(when its spec.type is LoadBalancer`
+}
+
+// Twin, not reported: the get-or-create builds a headless Service with a
+// nested literal that sets no type (kubernetes-sigs/agent-sandbox's
+// sandbox Service): its fields are known, the type is the default.
+func (r *EdgeReconciler) getOrCreateHeadless(ctx context.Context, key types.NamespacedName) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err == nil {
+		svc.Annotations = map[string]string{"example.com/tls": "auto"}
+		return r.Update(ctx, svc)
+	}
+	svc = &corev1.Service{
+		ObjectMeta: metav1.ObjectMeta{Namespace: key.Namespace, Name: key.Name},
+		Spec: corev1.ServiceSpec{
+			ClusterIP: corev1.ClusterIPNone,
+			Selector:  map[string]string{"app": key.Name},
+		},
+	}
+	return r.Create(ctx, svc)
+}
+
+// Reported: the nested literal takes its type from data.
+func (r *EdgeReconciler) getOrCreateLiteralTyped(ctx context.Context, key types.NamespacedName, typ corev1.ServiceType) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err == nil {
+		svc.Annotations = map[string]string{"example.com/tls": "auto"}
+		return r.Update(ctx, svc) // want `whose status the service controller also writes \(when its spec.type is LoadBalancer`
+	}
+	svc = &corev1.Service{
+		ObjectMeta: metav1.ObjectMeta{Namespace: key.Namespace, Name: key.Name},
+		Spec:       corev1.ServiceSpec{Type: typ},
+	}
+	return r.Create(ctx, svc)
 }
