@@ -41,20 +41,21 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	h := objects.Of(pass)
 	periodic := periodicOnly(pass)
+	shutdown := shutdownOnly(pass)
 	callers := ssaflow.StaticCallers(ssapkg.Of(pass).SrcFuncs())
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		res := fn.Signature.Results()
 		if res.Len() == 0 && len(fn.Blocks) > 0 {
 			c := &checker{pass: pass, h: h, fn: fn}
-			c.checkVoid(callers, periodic)
+			c.checkVoid(callers, periodic, shutdown)
 			continue
 		}
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
 			continue
 		}
-		c := &checker{pass: pass, h: h, fn: fn, periodic: periodic[fn] || periodic[ssaflow.Declared(fn)]}
+		c := newChecker(pass, h, fn, periodic, shutdown)
 		c.check()
-		if !c.periodic {
+		if !c.retryMoot() {
 			c.checkDiscarded()
 		}
 	}
@@ -74,9 +75,26 @@ type checker struct {
 	// periodic source (see periodicOnly); a Delete or a success return
 	// after the error is then no harm: the next tick retries.
 	periodic bool
+	// shutdown: fn runs only when the operator shuts down (see
+	// shutdownOnly); no reconcile follows to retry anything.
+	shutdown bool
 	// metas are fn's label and annotation accesses (see metaAccesses).
 	metas []objects.MetaAccess
 }
+
+// newChecker returns the checker of fn, with whether it (the function
+// declaring it, for a literal) runs only in periodic reconciles or only
+// on shutdown.
+func newChecker(pass *analysis.Pass, h *objects.Result, fn *ssa.Function, periodic, shutdown map[*ssa.Function]bool) *checker {
+	decl := ssaflow.Declared(fn)
+	return &checker{pass: pass, h: h, fn: fn, periodic: periodic[fn] || periodic[decl], shutdown: shutdown[fn] || shutdown[decl]}
+}
+
+// retryMoot reports whether "not retried until the next event" does not
+// hold of fn: the next tick of a periodic controller retries, or, at
+// shutdown, no reconcile follows at all. Only a finalizer removal after a
+// dropped error is reported there.
+func (c *checker) retryMoot() bool { return c.periodic || c.shutdown }
 
 // source is a call whose error carries a client error.
 type source struct {
@@ -554,7 +572,7 @@ func (c *checker) scan(src *source, t errTest, blk *ssa.BasicBlock, after map[*s
 		if op, ok := ev.RemovalAt(instr); ok && src.removalMatters(c.fn) {
 			return consequence{kind: removal, removal: op}
 		}
-		if c.periodic || ctrlmodel.InTimerLoop(src.call.Block()) {
+		if c.retryMoot() || ctrlmodel.InTimerLoop(src.call.Block()) {
 			// The next tick retries a Delete skipped or a write failed: a
 			// periodic controller's, or a loop on a ticker (a Runnable's
 			// Start) that makes the failed call again.

@@ -18,7 +18,7 @@ import (
 // error: the retry the function asks for after the write is skipped
 // exactly when the write failed.
 func (c *checker) examineRequeueSkip(src *source, t errTest) bool {
-	if src.isRead() || c.periodic || c.fn.Signature.Results().Len() != 2 {
+	if src.isRead() || c.retryMoot() || c.fn.Signature.Results().Len() != 2 {
 		return false
 	}
 	branch, onFail, onSuccess := t.failingBranch()

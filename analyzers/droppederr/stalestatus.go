@@ -22,7 +22,7 @@ import (
 // retry, so droppederr's other rules leave such returns alone; the status
 // that drives the reconcile is what makes this one a lost write.
 func (c *checker) examineStaleStatus(src *source, t errTest) bool {
-	if src.client == nil || c.periodic || c.fn.Signature.Results().Len() != 2 {
+	if src.client == nil || c.retryMoot() || c.fn.Signature.Results().Len() != 2 {
 		return false
 	}
 	cc, args, ok := crapi.ClientCallSSA(src.call.Common())

@@ -32,7 +32,7 @@ type voidCons struct {
 // caller that then removes a finalizer, writes the status or returns
 // success does so as if the write had succeeded. callers are the static
 // calls of the package's functions.
-func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, periodic map[*ssa.Function]bool) {
+func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, periodic, shutdown map[*ssa.Function]bool) {
 	sites := callers[c.fn]
 	if len(sites) == 0 || ssapkg.InTestCode(c.pass, c.fn.Pos()) {
 		return
@@ -48,7 +48,7 @@ func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, per
 			if done[tb] {
 				continue
 			}
-			if t, ok := testOf(tb, src.carriers); ok && c.examineVoid(src, t, sites, periodic) {
+			if t, ok := testOf(tb, src.carriers); ok && c.examineVoid(src, t, sites, periodic, shutdown) {
 				done[tb] = true
 			}
 		}
@@ -59,7 +59,7 @@ func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, per
 // results if its failing branch only logs (and returns, or rejoins
 // without handing anything on) and a caller then acts as if the call had
 // succeeded.
-func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstruction, periodic map[*ssa.Function]bool) bool {
+func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstruction, periodic, shutdown map[*ssa.Function]bool) bool {
 	b := t.block
 	branch, _, _ := t.failingBranch()
 	if len(branch) == 0 {
@@ -91,7 +91,7 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) {
 			continue // a caller that cannot tell success either
 		}
-		cg := &checker{pass: c.pass, h: c.h, fn: g, periodic: periodic[g] || periodic[ssaflow.Declared(g)]}
+		cg := newChecker(c.pass, c.h, g, periodic, shutdown)
 		if cons := cg.afterCall(src, call); cons.kind < best.kind {
 			best = cons
 		}
@@ -127,7 +127,8 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 
 // afterCall returns the most serious thing c.fn does after call as if
 // src had succeeded: remove a finalizer, write the status, return
-// success (the last two not in what only periodic controllers run).
+// success (the last two not in what only periodic controllers or the
+// shutdown run).
 func (c *checker) afterCall(src *source, call *ssa.Call) voidCons {
 	best := voidCons{kind: voidNone, caller: c.funcName()}
 	ev := c.h.Lifecycle(c.fn)
@@ -137,7 +138,7 @@ func (c *checker) afterCall(src *source, call *ssa.Call) voidCons {
 				best.kind, best.removal = voidRemoval, op
 				return
 			}
-			if c.periodic || best.kind < voidStatus {
+			if c.retryMoot() || best.kind < voidStatus {
 				continue
 			}
 			if x, ok := instr.(*ssa.Call); ok {
