@@ -16,8 +16,10 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
-// MetaV1Pkg is the package of ObjectMeta and Time.
-const MetaV1Pkg = "k8s.io/apimachinery/pkg/apis/meta/v1"
+// MetaV1Pkg is the package of ObjectMeta and Time: crapi's constant, the
+// one declaration of that path, named here too for the packages that
+// spell it lifecycle.MetaV1Pkg.
+const MetaV1Pkg = crapi.MetaV1Pkg
 
 // Helpers answers what a function of the user's code does to its
 // parameters; param indexes exclude the receiver.
