@@ -194,110 +194,146 @@ func anyDrops(ps []*ctrlmodel.Predicate, m knowledge.MetaMap) bool {
 // returns a value computed from the read (results, then, are the reads
 // that reach fn's results, for the caller to judge). Reads on the
 // terminating side of a deletion test of the object are left out: the
-// deletion that starts that reconcile raises the generation.
+// deletion that starts that reconcile raises the generation. Its steps:
+// fn's own reads (decidingFn.ownReads), then, up to maxDepth helpers
+// deep, for each call of fn not run in a goroutine nor on the
+// terminating side, the reads of a function of another package given the
+// object, known by its fact (importedReads), or those of a helper of the
+// reconcile set given it, found by deciding on the helper
+// (helperReads).
 func (c *checker) deciding(fn *ssa.Function, same func(*ssa.Function, ssa.Value) bool, depth int, results *[]read) []read {
-	var out []read
-	match := func(v ssa.Value) bool { return same(fn, v) }
-	terminating := func(b *ssa.BasicBlock) bool {
-		_, ok := lifecycle.TerminatingSide(fn, b, c.objs, match)
-		return ok
-	}
-	decides := func(roots map[ssa.Value]bool) bool {
-		for _, b := range fn.Blocks {
-			if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && !terminating(b) && ssaflow.DependsOnValue(iff.Cond, roots) {
-				return true
-			}
-		}
-		return false
-	}
-	returns := func(roots map[ssa.Value]bool) bool {
-		for _, b := range fn.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-				for _, v := range ret.Results {
-					if ssaflow.DependsOnValue(v, roots) {
-						return true
-					}
-				}
-			}
-		}
-		return false
-	}
-	for _, a := range objects.MetaAccesses(fn) {
-		if a.Write || a.Value == nil || !match(a.Obj) || terminating(a.Instr.Block()) {
-			continue
-		}
-		roots := map[ssa.Value]bool{a.Value: true}
-		switch {
-		case decides(roots):
-			out = append(out, read{MetaAccess: a})
-		case results != nil && returns(roots):
-			*results = append(*results, read{MetaAccess: a})
-		}
-	}
+	d := &decidingFn{c: c, fn: fn, same: same, results: results}
+	d.ownReads()
 	if depth >= maxDepth {
-		return out
+		return d.out
 	}
 	for call := range ssaflow.Calls(fn) {
-		if _, isGo := call.(*ssa.Go); isGo {
+		if _, isGo := call.(*ssa.Go); isGo || d.terminating(call.Block()) {
 			continue
 		}
-		if terminating(call.Block()) {
-			continue
-		}
-		args := call.Common().Args
 		callee := ssaflow.LocalCallee(call.Common(), c.pass.Pkg)
 		if callee == nil {
-			// Another package's function (an API type's IsPaused()):
-			// what it reads, from its fact.
-			f := crapi.Callee(call.Common())
-			v, ok := call.(*ssa.Call)
-			if f == nil || !ok || call.Common().IsInvoke() {
-				continue
-			}
-			reads, _ := c.objs.ImportedMeta(f)
-			for _, k := range reads {
-				if k.Param >= len(args) || !match(ssaflow.Strip(args[k.Param])) {
-					continue
-				}
-				r := read{objects.MetaAccess{Instr: call, Obj: args[k.Param], Map: k.Map, Key: k.Key, Value: v}, f}
-				roots := map[ssa.Value]bool{v: true}
-				switch {
-				case decides(roots):
-					out = append(out, r)
-				case results != nil && returns(roots):
-					*results = append(*results, r)
-				}
-			}
-			continue
+			d.importedReads(call)
+		} else if callee != fn && c.funcs[callee] {
+			d.helperReads(call, callee, depth)
 		}
-		if callee == fn || !c.funcs[callee] {
-			continue
+	}
+	return d.out
+}
+
+// decidingFn is the function deciding looks at: fn, the object it
+// follows there (same), the reads found to decide a branch of fn (out),
+// and where the reads that reach fn's results go (results; nil when no
+// caller judges them).
+type decidingFn struct {
+	c       *checker
+	fn      *ssa.Function
+	same    func(*ssa.Function, ssa.Value) bool
+	results *[]read
+	out     []read
+}
+
+// match reports whether v is the followed object in fn.
+func (d *decidingFn) match(v ssa.Value) bool { return d.same(d.fn, v) }
+
+// terminating reports whether b is on the terminating side of a deletion
+// test of the object.
+func (d *decidingFn) terminating(b *ssa.BasicBlock) bool {
+	_, ok := lifecycle.TerminatingSide(d.fn, b, d.c.objs, d.match)
+	return ok
+}
+
+// decides reports whether the condition of an If of fn, not on the
+// terminating side, depends on one of roots.
+func (d *decidingFn) decides(roots map[ssa.Value]bool) bool {
+	for _, b := range d.fn.Blocks {
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && !d.terminating(b) && ssaflow.DependsOnValue(iff.Cond, roots) {
+			return true
 		}
-		for i, arg := range args {
-			if i >= len(callee.Params) || !match(ssaflow.Strip(arg)) {
-				continue
-			}
-			param := callee.Params[i]
-			inner := func(g *ssa.Function, v ssa.Value) bool { return c.objs.Same(g, v, param) }
-			var viaResult []read
-			out = append(out, c.deciding(callee, inner, depth+1, &viaResult)...)
-			if len(viaResult) == 0 {
-				continue
-			}
-			v, ok := call.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			roots := map[ssa.Value]bool{v: true}
-			switch {
-			case decides(roots):
-				out = append(out, viaResult...)
-			case results != nil && returns(roots):
-				*results = append(*results, viaResult...)
+	}
+	return false
+}
+
+// returns reports whether a result of fn depends on one of roots.
+func (d *decidingFn) returns(roots map[ssa.Value]bool) bool {
+	for _, b := range d.fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				if ssaflow.DependsOnValue(v, roots) {
+					return true
+				}
 			}
 		}
 	}
-	return out
+	return false
+}
+
+// file sorts the reads rs by what the value v computed from them does:
+// when it decides a branch of fn they go to out; otherwise, when it
+// reaches fn's results and a caller judges them, to results; otherwise
+// nowhere.
+func (d *decidingFn) file(v ssa.Value, rs ...read) {
+	roots := map[ssa.Value]bool{v: true}
+	switch {
+	case d.decides(roots):
+		d.out = append(d.out, rs...)
+	case d.results != nil && d.returns(roots):
+		*d.results = append(*d.results, rs...)
+	}
+}
+
+// ownReads files fn's own reads of the object's labels and annotations,
+// leaving out those on the terminating side.
+func (d *decidingFn) ownReads() {
+	for _, a := range objects.MetaAccesses(d.fn) {
+		if a.Write || a.Value == nil || !d.match(a.Obj) || d.terminating(a.Instr.Block()) {
+			continue
+		}
+		d.file(a.Value, read{MetaAccess: a})
+	}
+}
+
+// importedReads files the reads of call, a call of another package's
+// function given the object (an API type's IsPaused()): what it reads,
+// from its fact, its result standing for the value read.
+func (d *decidingFn) importedReads(call ssa.CallInstruction) {
+	f := crapi.Callee(call.Common())
+	v, ok := call.(*ssa.Call)
+	if f == nil || !ok || call.Common().IsInvoke() {
+		return
+	}
+	args := call.Common().Args
+	reads, _ := d.c.objs.ImportedMeta(f)
+	for _, k := range reads {
+		if k.Param >= len(args) || !d.match(ssaflow.Strip(args[k.Param])) {
+			continue
+		}
+		d.file(v, read{objects.MetaAccess{Instr: call, Obj: args[k.Param], Map: k.Map, Key: k.Key, Value: v}, f})
+	}
+}
+
+// helperReads follows call, a call of callee, a helper of the reconcile
+// set, for each argument that is the object: the reads that decide a
+// branch of callee are fn's too, and those that reach callee's results
+// are filed by what fn does with the call's result.
+func (d *decidingFn) helperReads(call ssa.CallInstruction, callee *ssa.Function, depth int) {
+	for i, arg := range call.Common().Args {
+		if i >= len(callee.Params) || !d.match(ssaflow.Strip(arg)) {
+			continue
+		}
+		param := callee.Params[i]
+		inner := func(g *ssa.Function, v ssa.Value) bool { return d.c.objs.Same(g, v, param) }
+		var viaResult []read
+		d.out = append(d.out, d.c.deciding(callee, inner, depth+1, &viaResult)...)
+		if len(viaResult) == 0 {
+			continue
+		}
+		v, ok := call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		d.file(v, viaResult...)
+	}
 }
 
 // collectWrites records the label and annotation keys the package's code
