@@ -338,8 +338,8 @@ func DynamicKind(t types.Type) bool {
 }
 
 const (
-	unstructuredPkg = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	metav1Pkg       = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	unstructuredPkg = crapi.UnstructuredPkg
+	metav1Pkg       = crapi.MetaV1Pkg
 )
 
 func run(pass *analysis.Pass) (any, error) {
