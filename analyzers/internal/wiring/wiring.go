@@ -303,6 +303,15 @@ func (r *Result) OfCalls(fns []*ssa.Function) *Wiring {
 // Graph returns the package's reach graph.
 func (r *Result) Graph() *reach.Graph { return r.graph }
 
+// run builds the package's Result and exports its Wiring facts. Its
+// steps: the graphs and requests of the package's functions; the direct
+// uses of each function (directs.calls) and of the watches of the
+// package's controllers (watchUses), where a dependency package's stops.
+// Then the client uses; the managers the package's functions make,
+// outside package main (Result.findManagerSites); and the facts of what
+// the package's roots may run (Result.exportFacts), with the client use
+// of each exported function that calls the client
+// (Result.exportedClientUses).
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{pass: pass, direct: map[*ssa.Function]*Wiring{}}
 	prog := ssapkg.Of(pass)
@@ -321,43 +330,77 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range all {
 		d.calls(fn)
 	}
-	if model != nil {
-		for _, ch := range model.Chains {
-			for _, c := range ch.Sources() {
-				if c.Object == nil || c.Fn == nil {
-					continue
-				}
-				if ref, ok := crapi.RefOf(ssaflow.Deref(c.Object)); ok && !ctrlmodel.DynamicKind(ssaflow.Deref(c.Object)) {
-					d.of(c.Fn).add(&Wiring{Uses: []Use{{Type: ref, What: string(c.Method), At: d.at(c.Pos)}}})
-				}
-			}
-		}
-	}
+	watchUses(d, model)
 	if ssapkg.IsDependency(pass) {
 		return r, nil
 	}
 	r.acc = newClientUses(pass)
 	if pass.Pkg.Name() != "main" {
-		r.sites = map[*ssa.Function][]Site{}
-		for _, fn := range src {
-			for call := range ssaflow.Calls(fn) {
-				if crapi.IsNewManager(call.Common()) {
-					r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached()})
-				}
+		r.findManagerSites(d, src)
+	}
+	r.exportFacts(src, r.exportedClientUses(prog.SrcFuncs()))
+	return r, nil
+}
+
+// watchUses adds to the direct uses of the functions that set up the
+// watches of model's controllers each watched type of a static kind,
+// with the watch method as what uses it. A nil model has none.
+func watchUses(d *directs, model *ctrlmodel.Model) {
+	if model == nil {
+		return
+	}
+	for _, ch := range model.Chains {
+		for _, c := range ch.Sources() {
+			if c.Object == nil || c.Fn == nil {
+				continue
+			}
+			if ref, ok := crapi.RefOf(ssaflow.Deref(c.Object)); ok && !ctrlmodel.DynamicKind(ssaflow.Deref(c.Object)) {
+				d.of(c.Fn).add(&Wiring{Uses: []Use{{Type: ref, What: string(c.Method), At: d.at(c.Pos)}}})
 			}
 		}
 	}
-	// The client use of each exported function and method that calls the
-	// client (test files included: a test helper of another package may
-	// be called from a test).
+}
+
+// findManagerSites records in r.sites, for each function of src, the
+// managers it makes (its calls of ctrl.NewManager or manager.New), each
+// with what the function requests through it and the resources the
+// package's managers read without the cache.
+func (r *Result) findManagerSites(d *directs, src []*ssa.Function) {
+	r.sites = map[*ssa.Function][]Site{}
+	for _, fn := range src {
+		for call := range ssaflow.Calls(fn) {
+			if crapi.IsNewManager(call.Common()) {
+				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached()})
+			}
+		}
+	}
+}
+
+// exportedClientUses returns the client use of each exported function
+// and method of funcs (not a closure) that calls the client, by its
+// object. Test files are included: a test helper of another package may
+// be called from a test.
+func (r *Result) exportedClientUses(funcs []*ssa.Function) map[types.Object]*ClientUseFact {
 	uses := map[types.Object]*ClientUseFact{}
-	for _, fn := range prog.SrcFuncs() {
+	for _, fn := range funcs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && fn.Parent() == nil {
 			if u := r.ClientUse(fn); u.ClientCalls {
 				uses[obj] = u.fact()
 			}
 		}
 	}
+	return uses
+}
+
+// exportFacts exports a Wiring fact, when not empty, for each root of
+// src's graph: what a root function, then the methods of a root type,
+// may run, request and make managers for, with a function's client use
+// from uses. The client uses of exported functions that are no roots
+// get a fact of their own. Last, an exported variable holding functions
+// (urfave/cli's var Command = &cli.Command{Action: run}, which main
+// lists) has what they may run.
+func (r *Result) exportFacts(src []*ssa.Function, uses map[types.Object]*ClientUseFact) {
+	pass := r.pass
 	fns, tns := r.graph.Roots(src)
 	for _, fn := range fns {
 		w := r.Of([]*ssa.Function{fn}, nil)
@@ -380,9 +423,6 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(tn, w)
 		}
 	}
-	// An exported variable holding functions (urfave/cli's
-	// var Command = &cli.Command{Action: run}, which main lists) has
-	// what they may run.
 	for _, gl := range reach.Of(pass).SourceGraph().RootVars() {
 		stored := reach.Of(pass).SourceGraph().Stored(gl)
 		w := r.Of(stored, nil)
@@ -392,7 +432,6 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(gl.Object(), w)
 		}
 	}
-	return r, nil
 }
 
 // managerSites returns the managers the code that fns and the methods of
