@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestApplyConverted(t *testing.T) {

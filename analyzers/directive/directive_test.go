@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestMalformed(t *testing.T) {

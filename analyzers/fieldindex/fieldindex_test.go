@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/fieldindex"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestFieldIndex(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerlock"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestFinalizerLock(t *testing.T) {

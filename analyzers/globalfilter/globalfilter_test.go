@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestGlobalFilter(t *testing.T) {

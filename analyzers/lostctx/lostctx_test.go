@@ -3,8 +3,8 @@ package lostctx_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestLostCtx(t *testing.T) {

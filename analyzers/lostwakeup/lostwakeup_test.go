@@ -3,8 +3,8 @@ package lostwakeup_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestLostWakeup(t *testing.T) {

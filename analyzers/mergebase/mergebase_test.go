@@ -3,8 +3,8 @@ package mergebase_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mergebase"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestMergeBase(t *testing.T) {

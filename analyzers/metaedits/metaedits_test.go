@@ -3,8 +3,8 @@ package metaedits_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/metaedits"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestMetaEdits(t *testing.T) {

@@ -3,8 +3,8 @@ package mutateoutside_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/mutateoutside"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestMutateOutside(t *testing.T) {

@@ -3,8 +3,8 @@ package newclient_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/newclient"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestNewClient(t *testing.T) {

@@ -3,8 +3,8 @@ package nogeneration_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/nogeneration"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestNoGeneration(t *testing.T) {

@@ -3,8 +3,8 @@ package notfounderr_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/notfounderr"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestNotFoundErr(t *testing.T) {

@@ -3,8 +3,8 @@ package orphandelete_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/orphandelete"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestOrphanDelete(t *testing.T) {

@@ -3,8 +3,8 @@ package overwrittenerr_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/overwrittenerr"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestOverwrittenErr(t *testing.T) {

@@ -3,8 +3,8 @@ package ownerrefnil_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownerrefnil"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestOwnerRefNil(t *testing.T) {

@@ -3,8 +3,8 @@ package ownerscope_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownerscope"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestOwnerScope(t *testing.T) {

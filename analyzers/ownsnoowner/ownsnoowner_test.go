@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestOwnsNoOwner(t *testing.T) {

@@ -3,8 +3,8 @@ package rbacgrant_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestRBACGrant(t *testing.T) {

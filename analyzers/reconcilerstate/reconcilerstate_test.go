@@ -3,8 +3,8 @@ package reconcilerstate_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/reconcilerstate"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestReconcilerState(t *testing.T) {

@@ -3,8 +3,8 @@ package resulterr_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestResultErr(t *testing.T) {

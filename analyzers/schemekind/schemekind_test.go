@@ -3,8 +3,8 @@ package schemekind_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestSchemeKind(t *testing.T) {

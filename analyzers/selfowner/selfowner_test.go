@@ -3,8 +3,8 @@ package selfowner_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestSelfOwner(t *testing.T) {

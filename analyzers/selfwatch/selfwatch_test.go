@@ -3,8 +3,8 @@ package selfwatch_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfwatch"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestSelfWatch(t *testing.T) {

@@ -3,8 +3,8 @@ package statusloop_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusloop"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestStatusLoop(t *testing.T) {

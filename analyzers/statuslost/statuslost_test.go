@@ -3,8 +3,8 @@ package statuslost_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuslost"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestStatusLost(t *testing.T) {

@@ -3,8 +3,8 @@ package statusrace_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statusrace"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestStatusRace(t *testing.T) {

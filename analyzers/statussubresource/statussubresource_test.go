@@ -3,8 +3,8 @@ package statussubresource_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statussubresource"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestStatusSubresource(t *testing.T) {

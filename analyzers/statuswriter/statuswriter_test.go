@@ -3,8 +3,8 @@ package statuswriter_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/statuswriter"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestStatusWriter(t *testing.T) {

@@ -3,8 +3,8 @@ package timewait_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/timewait"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestTimeWait(t *testing.T) {

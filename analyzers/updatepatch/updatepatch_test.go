@@ -3,8 +3,8 @@ package updatepatch_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestUpdatePatch(t *testing.T) {

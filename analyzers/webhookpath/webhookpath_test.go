@@ -3,8 +3,8 @@ package webhookpath_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/webhookpath"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestWebhookPath(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/argroles"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // TestParams checks the Params facts of the fixtures' exported functions:

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/probes"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // TestModel: each builder chain, as the Chains probe spells it at its

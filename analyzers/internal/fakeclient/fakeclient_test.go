@@ -3,8 +3,8 @@ package fakeclient_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/probes"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestShapes(t *testing.T) {

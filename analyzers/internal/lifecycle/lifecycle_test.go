@@ -3,9 +3,9 @@ package lifecycle_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/probes"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 func TestRecognisers(t *testing.T) {

@@ -3,8 +3,8 @@ package nilresult_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/nilresult"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // TestFacts: which functions never return nil without an error, in a

@@ -5,9 +5,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/probes"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // TestCreatesOwned: the types created and given owner references, here

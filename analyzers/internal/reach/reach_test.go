@@ -3,8 +3,8 @@ package reach_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/probes"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // Walk follows calls, closures, function values and the methods of the

@@ -3,8 +3,8 @@ package wiring_test
 import (
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/wiring"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
 )
 
 // The facts record each use once per call kind, the constant keys of

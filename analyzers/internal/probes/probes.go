@@ -1,9 +1,13 @@
 // Package probes holds the layers' probe analyzers: each reports what a
 // shared layer answers on its fixtures, so that the layer's "// want"
 // comments pin its answers down. They live outside the layers' test files
-// so that the fixture tool (fixturetest/fixturevet) runs them with the
-// registry's checks: every layer and check test then shares one go vet
-// cache, and the real modules under the fixtures are analysed once.
+// so that the fixture tool (analyzers/internal/fixturevet) runs them with
+// the registry's checks: every layer and check test then shares one go
+// vet cache, and the real modules under the fixtures are analysed once.
+//
+// The package sits above the layers it probes and below the checks: it
+// imports no check and not the registry, so a layer's test binary links
+// the layers and this, not the checks.
 package probes
 
 import (
@@ -18,7 +22,8 @@ import (
 )
 
 // ModulePath is the module path of the fixture modules (fixturetest's
-// ModulePath): the objects probe recognises its probe package by it.
+// ModulePath, which the test checks): the objects probe recognises its
+// probe package by it.
 const ModulePath = "fixtures"
 
 // All returns the analyzers the layers' tests run: the probes, and the

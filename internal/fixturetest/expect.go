@@ -70,7 +70,7 @@ func (r *run) check(t testing.TB) {
 	for _, d := range diags {
 		kind, name := "diagnostic", ""
 		posn := d.Posn
-		if obj, ok := strings.CutPrefix(d.Category, factCategory); ok {
+		if obj, ok := strings.CutPrefix(d.Category, FactCategory); ok {
 			kind, name = "fact", obj
 			if obj == "package" {
 				posn.Line, posn.Column = 1, 1

@@ -9,6 +9,11 @@
 // and loads it offline from the module cache (analysistest sets
 // GOPROXY=off). The first use in a test binary runs "go mod download" in
 // this repository to make sure the cache holds every required module.
+//
+// The harness imports nothing under analyzers/: the fixture tool that runs
+// the checks (ToolPackage) is built by its import path and asked what it
+// runs, so a layer's test binary links the layer, its probe and this, not
+// the registry and every check.
 package fixturetest
 
 import (
@@ -26,20 +31,22 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturetest/probes"
 )
 
 // ModulePath is the module path of the temporary fixture module: a fixture
-// package testdata/src/crosspkg is imported as "fixtures/crosspkg".
-const ModulePath = probes.ModulePath
+// package testdata/src/crosspkg is imported as "fixtures/crosspkg". The
+// probes (analyzers/internal/probes) know it too; their test checks that
+// both agree.
+const ModulePath = "fixtures"
 
 // Run applies a to the fixture packages matching patterns (default
 // "./...", relative to testdata/src) and checks their "// want" comments.
 //
-// A check of the registry runs as users run it, through go vet and the
+// An analyzer of the fixture tool (a check of the registry, a layer's
+// probe; see InTool) runs as users run the checks, through go vet and the
 // fixture tool (see vet.go), its facts checked too; any other analyzer
-// (a layer's probe) runs in this process with analysistest.
+// (one a test builds, such as directive.New's) runs in this process with
+// analysistest.
 func Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*Result {
 	t.Helper()
 	return RunDir(t, "testdata/src", a, patterns...)
@@ -49,7 +56,7 @@ func Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*Result {
 func RunDir(t *testing.T, src string, a *analysis.Analyzer, patterns ...string) []*Result {
 	t.Helper()
 	dir := Module(t, src)
-	if !inTool(a) {
+	if !inTool(t, a) {
 		return fromAnalysistest(analysistest.Run(t, dir, a, defaultPatterns(patterns)...))
 	}
 	r := vet(t, dir, a, defaultPatterns(patterns))
@@ -66,7 +73,7 @@ func RunDir(t *testing.T, src string, a *analysis.Analyzer, patterns ...string) 
 func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, patterns ...string) []*Result {
 	t.Helper()
 	dir := Module(t, "testdata/src")
-	if !inTool(a) {
+	if !inTool(t, a) {
 		results := analysistest.RunWithSuggestedFixes(t, dir, a, defaultPatterns(patterns)...)
 		checkGoldensFixed(t, results)
 		return fromAnalysistest(results)

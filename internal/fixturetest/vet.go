@@ -21,13 +21,13 @@ import (
 )
 
 // The registry's checks are tested as users run them: go vet with a vet
-// tool (fixturevet, the registry with every check on), on the fixture
-// module, its output read as JSON. go vet caches each package's analysis
-// by the tool's identity and flags, so the real modules under the
-// fixtures (controller-runtime, k8s.io, the standard library) are
-// analysed once for all the test binaries of a "go test ./..." and kept
-// for the next run, where analysistest loaded and analysed them from
-// source in every call.
+// tool (ToolPackage: the registry with every check on, and the layers'
+// probes), on the fixture module, its output read as JSON. go vet caches
+// each package's analysis by the tool's identity and flags, so the real
+// modules under the fixtures (controller-runtime, k8s.io, the standard
+// library) are analysed once for all the test binaries of a "go test
+// ./..." and kept for the next run, where analysistest loaded and
+// analysed them from source in every call.
 
 // Result is what one package (or test variant) of a run reported: the
 // analyzer's diagnostics, its facts as diagnostics of category
@@ -82,8 +82,9 @@ type run struct {
 }
 
 var (
-	toolMu   sync.Mutex
-	toolPath string // built once per test binary, under the lock
+	toolMu        sync.Mutex
+	toolPath      string            // built once per test binary, under the lock
+	toolAnalyzers map[string]string // what it runs, asked once after building it
 )
 
 // vet runs the fixture tool with go vet on the packages matching
@@ -109,46 +110,109 @@ func vet(t testing.TB, dir string, a *analysis.Analyzer, patterns []string) *run
 	return r
 }
 
+// inTool reports whether the fixture tool runs a (see InTool), building
+// the tool first if this test binary has not; when not, it logs why.
+func inTool(t testing.TB, a *analysis.Analyzer) bool {
+	t.Helper()
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := loadTool(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, why := InTool(list, a)
+	if !ok {
+		t.Logf("running %s in this process: %s", a.Name, why)
+	}
+	return ok
+}
+
+// loadTool returns the analyzers of the fixture tool, building it if
+// needed.
+func loadTool(root string) (map[string]string, error) {
+	toolMu.Lock()
+	list := toolAnalyzers
+	toolMu.Unlock()
+	if list != nil {
+		return list, nil
+	}
+	err := locked(root, func(shared string) error {
+		var err error
+		_, list, err = buildTool(root, shared)
+		return err
+	})
+	return list, err
+}
+
 // vetOutput builds the fixture tool if needed and runs "go vet -json"
-// with it in dir. Both hold a lock shared by the test binaries of this
-// checkout: one analyses the modules while the others wait, then they
-// find them in the cache.
+// with it in dir.
 func vetOutput(root, dir string, args []string) ([]byte, error) {
+	var out []byte
+	err := locked(root, func(shared string) error {
+		bin, _, err := buildTool(root, shared)
+		if err != nil {
+			return err
+		}
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command("go", append([]string{"vet", "-vettool=" + bin, "-json"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = offline()
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go vet %s in %s: %w\n%s", strings.Join(args, " "), dir, err, stderr.Bytes())
+		}
+		out = stdout.Bytes()
+		return nil
+	})
+	return out, err
+}
+
+// locked calls f with the directory shared by the test binaries of this
+// checkout, holding a lock on it and then toolMu. Building the tool and
+// running go vet both hold it: one test binary analyses the modules while
+// the others wait, then they find them in the cache.
+func locked(root string, f func(shared string) error) error {
 	sum := sha256.Sum256([]byte(root))
 	shared := filepath.Join(os.TempDir(), "reconcilecheck-fixturevet-"+hex.EncodeToString(sum[:6]))
 	if err := os.MkdirAll(shared, 0o777); err != nil {
-		return nil, err
+		return err
 	}
 	lock, err := os.OpenFile(filepath.Join(shared, "lock"), os.O_CREATE|os.O_RDWR, 0o666)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer lock.Close()
 	if err := lockFile(lock); err != nil {
-		return nil, err
+		return err
 	}
 	defer func() { _ = unlockFile(lock) }()
 
 	toolMu.Lock()
 	defer toolMu.Unlock()
-	if toolPath == "" {
-		bin := filepath.Join(shared, "fixturevet")
-		cmd := exec.Command("go", "build", "-o", bin, "./analyzers/internal/fixturetest/fixturevet")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("building the fixture vet tool: %w\n%s", err, out)
-		}
-		toolPath = bin
+	return f(shared)
+}
+
+// buildTool builds the fixture tool (ToolPackage) into shared and asks it
+// for its analyzers, once per test binary; the caller holds locked's
+// locks.
+func buildTool(root, shared string) (string, map[string]string, error) {
+	if toolPath != "" {
+		return toolPath, toolAnalyzers, nil
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("go", append([]string{"vet", "-vettool=" + toolPath, "-json"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = offline()
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go vet %s in %s: %w\n%s", strings.Join(args, " "), dir, err, stderr.Bytes())
+	bin := filepath.Join(shared, "fixturevet")
+	cmd := exec.Command("go", "build", "-o", bin, ToolPackage)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", nil, fmt.Errorf("building the fixture vet tool: %w\n%s", err, out)
 	}
-	return stdout.Bytes(), nil
+	list, err := listTool(bin)
+	if err != nil {
+		return "", nil, err
+	}
+	toolPath, toolAnalyzers = bin, list
+	return toolPath, toolAnalyzers, nil
 }
 
 // offline is the environment of the go commands on fixtures: the module
