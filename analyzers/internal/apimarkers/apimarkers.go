@@ -1,12 +1,3 @@
-// Package apimarkers reads the kubebuilder markers of the user's module
-// with controller-gen's own parser (sigs.k8s.io/controller-tools), so that
-// the syntax accepted and where a marker belongs are exactly what
-// controller-gen decides: the API group, kinds, plurals and status
-// subresources of an API package, and the RBAC rules of any package.
-//
-// Its result answers, for the analysed package and for every package of
-// the module it imports (through a package fact), what their markers say:
-// a check asks for the markers of the package that declares a type.
 package apimarkers
 
 import (

@@ -1,10 +1,3 @@
-// Package argroles learns which string parameters of the module's
-// functions are given, unchanged, where a library takes a value of a known
-// role: a finalizer's name, an event's type or its reason. A check that
-// judges such a value (a finalizer name without a domain, an event type the
-// recorder drops) then judges the constant a caller passes to the module's
-// helper as it judges one passed to the library, in this package or, through
-// the Params fact, in another.
 package argroles
 
 import (

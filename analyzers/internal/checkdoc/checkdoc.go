@@ -1,8 +1,3 @@
-// Package checkdoc gives each check one text: its package's doc.go, whose
-// "# Analyzer <name>" section is the analyzer's Doc (the pattern of
-// golang.org/x/tools/go/analysis/passes). go doc, reconcilecheck help and
-// the SARIF rules read the same words, and a test holds the docs pages to
-// them.
 package checkdoc
 
 import (

@@ -1,10 +1,3 @@
-// Package crapi recognises the controller-runtime, client-go and
-// apimachinery APIs that reconcilecheck's analyzers reason about.
-//
-// Everything here identifies an API by package path and object identity
-// through go/types: a call is a client Update because its callee is the
-// Update method of client.Writer (or of a type that implements it), never
-// because the receiver is spelled r.Client.
 package crapi
 
 import (

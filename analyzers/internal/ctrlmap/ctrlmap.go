@@ -1,19 +1,3 @@
-// Package ctrlmap computes the controller map (reconcilecheck map): per
-// binary and manager, the controllers its code sets up with their
-// sources, handlers and predicates (ctrlmodel), what they write and what
-// that needs of the role (wiring's requests, rbacneeds), the finalizers
-// they add and remove (the object layer's lifecycle events) and the
-// webhooks it serves (crapi's webhook chains, apimarkers' markers).
-//
-// It is no check: it reports nothing unless its -controllermap.enable
-// flag is set, which only the command's map mode passes, so that a run
-// of the checks pays nothing for it and go vet keeps the map's results
-// apart in its cache (the flag is part of their key). Enabled, every
-// package of the module exports a Reach fact on its exported functions,
-// types and variables (the controllers, webhooks and finalizers of the
-// code each may run, like wiring's facts), and package main reports its
-// binary's map as one diagnostic of category controllermap.Category
-// whose message is the map's JSON.
 package ctrlmap
 
 import (

@@ -1,17 +1,3 @@
-// Package ctrlmodel builds the controller model of a package: the
-// controller-runtime builder chains it declares (For, Owns, Watches, event
-// filters, the reconciler they Complete with), for the checks that need to
-// know what a controller watches.
-//
-// A chain is the set of calls made on one builder.TypedBuilder. Builder
-// methods return their receiver, so calls are grouped by walking each
-// receiver back through builder-method results and phis to the builder
-// value they started from; this covers one-expression chains as well as
-// chains split over statements and if branches. Helpers of the package that
-// take or return a builder are followed per call site: their calls join the
-// chain of each caller, so two controllers sharing a helper stay two
-// chains. Everything is recognised through go/types (package path and
-// object), never by spelling.
 package ctrlmodel
 
 import (

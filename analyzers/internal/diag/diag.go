@@ -1,6 +1,3 @@
-// Package diag is the one place where reconcilecheck's analyzers report:
-// it drops diagnostics in generated files and builds the edits of
-// suggested fixes that need an import.
 package diag
 
 import (

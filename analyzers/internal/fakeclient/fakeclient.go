@@ -1,16 +1,3 @@
-// Package fakeclient models the clients a package builds with
-// controller-runtime's fake package: which client values are fake on
-// every path, and which object types such a client serves the status
-// subresource for.
-//
-// The fake client gives a type a status subresource when it is one of
-// the built-in types it always treats so (crapi.FakeInTreeStatus) or when
-// an object of the type was given to ClientBuilder.WithStatusSubresource;
-// nothing else does (not WithObjects, not the scheme). For any other
-// type, Update and Patch store .status with the rest of the object and
-// the status writer answers NotFound. A fake package without
-// WithStatusSubresource (controller-runtime before v0.15) serves no
-// status subresource at all.
 package fakeclient
 
 import (

@@ -1,8 +1,3 @@
-// Package knowledge holds what the checks know about library functions,
-// as data: one table, one row per function (or family of functions), so
-// that two checks cannot disagree on what a call does to the objects it is
-// given. The objects layer interprets it; a function of the user's module
-// is not in it: the layer summarises those from their bodies.
 package knowledge
 
 import (

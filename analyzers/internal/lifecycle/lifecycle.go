@@ -1,7 +1,3 @@
-// Package lifecycle recognises, in SSA form, what a controller does to an
-// object's deletion lifecycle: tests of its deletion state and removals or
-// additions of finalizers, directly or through the project's own helpers
-// (known through the Helpers interface, backed by analysis facts).
 package lifecycle
 
 import (

@@ -1,11 +1,3 @@
-// Package nilresult knows which functions never return a nil pointer
-// together with a nil error, in any package (dependencies included), from
-// their syntax: cluster-api's util.GetClusterFromMetadata returns the
-// Cluster or an error, where util.GetOwnerCluster may return (nil, nil)
-// when no owner is set. A check that meets "if p == nil { return }" after
-// "p, err := f(); if err != nil { return }" asks it whether that branch
-// can run at all (the defensive nil test of a function that never gives
-// nil without an error is dead code).
 package nilresult
 
 import (

@@ -1,14 +1,3 @@
-// Package objects is the shared object layer of the checks: for every
-// function of the package it answers which SSA values denote the same
-// Kubernetes object (identity), where a value points into an object (part:
-// status, spec, metadata, which field), what an instruction or a call does
-// to an object (effects: from the knowledge table for libraries, from
-// summaries of the module's own helpers, and from facts for helpers in
-// other packages of the module), and what happened to an object between a
-// point and the last time it was fetched, written or made (history).
-//
-// The checks ask through the analyzer's Result; none indexes client call
-// arguments or keeps a table of library behaviour of its own.
 package objects
 
 import (

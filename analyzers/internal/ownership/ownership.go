@@ -1,14 +1,3 @@
-// Package ownership answers which object types the code of a package
-// creates (client Create, CreateOrUpdate/CreateOrPatch, server-side apply)
-// and gives owner references to (SetControllerReference,
-// SetOwnerReference, SetOwnerReferences, an OwnerReferences literal, an
-// apply configuration's WithOwnerReferences): directly, through closures,
-// and through the module's helpers, in this package and, by their facts,
-// in the module's other packages.
-//
-// Objects are told apart by type (their key, see TypeKeys), not by value:
-// "the Jobs this operator owns" is a property of the type, whichever Job
-// value the code happens to hold.
 package ownership
 
 import (

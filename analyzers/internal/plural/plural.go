@@ -1,11 +1,3 @@
-// Package plural gives the resource name controller-gen derives from a
-// kind: strings.ToLower(flect.Pluralize(kind)).
-//
-// It is github.com/gobuffalo/flect's pluralization, with flect's tables
-// built on first use rather than in init: flect's init takes about 15 ms
-// and the go command starts the vet tool once per package, dependencies
-// included, so linking flect cost about a tenth of a whole run. Custom
-// inflections (flect's inflections.json) are not read.
 package plural
 
 import (

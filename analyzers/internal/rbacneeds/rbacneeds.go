@@ -1,9 +1,3 @@
-// Package rbacneeds turns what the code of a binary asks of the API server
-// (wiring's Requests) into RBAC verbs, and compares them with what the
-// module's +kubebuilder:rbac markers grant. It is the one computation of
-// rbacgrant's findings and of the controller map's RBAC (what a
-// controller needs, what is missing, what no code uses): the two cannot
-// disagree.
 package rbacneeds
 
 import (

@@ -1,16 +1,3 @@
-// Package reach answers which code a function may run: its own
-// instructions, the functions of its package it calls or takes as values
-// (closures included), the methods of the package's named types whose
-// values it makes or refers to, and the functions and types of other
-// packages it calls or refers to. A reconciler's Reconcile runs through an
-// interface once its value is handed to the builder, so making the value
-// is what starts it.
-//
-// The checks that attribute something to what a binary runs (permissions,
-// the kinds its controllers use, the field indexes they list by) walk this
-// graph with their own payload, and export it as facts on the package's
-// exported functions and types (Roots), which the walk of an importing
-// package reads at the imported objects it meets.
 package reach
 
 import (

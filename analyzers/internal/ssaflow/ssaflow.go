@@ -1,6 +1,3 @@
-// Package ssaflow holds the small data-flow questions reconcilecheck's
-// analyzers ask of SSA form: does this value derive from that one, which
-// values carry this error onwards, which return statement is this Return.
 package ssaflow
 
 import (

@@ -1,13 +1,3 @@
-// Package ssapkg provides the SSA form of a package to every
-// reconcilecheck analyzer, built at most once per package and only when
-// some analyzer asks for it.
-//
-// Analyzers that export facts make "go vet" run them, and every analyzer
-// that requires them, on each dependency package too (VetxOnly). Building
-// SSA for all of k8s.io/api and controller-runtime there would cost more
-// than the whole analysis of the user's code, and nothing is reported or
-// exported for packages of dependency modules. So the SSA is built lazily,
-// and for a package of a dependency module it is empty.
 package ssapkg
 
 import (

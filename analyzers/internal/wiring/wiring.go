@@ -1,14 +1,3 @@
-// Package wiring records what the controllers of a binary need from the
-// manager they run in: the object types they use with the client or watch
-// (the manager's scheme must know their kinds), the field keys they list
-// by, and the field indexes they register (a cached List by a field needs
-// an index of that name).
-//
-// These are whole-program questions: the scheme and the indexes are set up
-// in package main or a setup function, the uses sit in controller
-// packages. Each package exports a Wiring fact on its exported functions
-// and types (see package reach); the package that makes the manager asks
-// Of for what the code it runs needs.
 package wiring
 
 import (
