@@ -443,6 +443,16 @@ func isOwnerRefsField(fa *ssa.FieldAddr) bool {
 	return ok && fa.Field >= 0 && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "OwnerReferences"
 }
 
+// call records in sum what the call instr of r (obj's function) does to
+// owner references. Its steps: the callee, a package variable set once to
+// a function standing for it (calledFunc); a dynamic call of one of
+// ctrl's variables holding controllerutil's functions (ctrlVarCall);
+// controllerutil's and metav1's owner-reference functions and the
+// SetOwnerReferences and WithOwnerReferences methods (ownerRefCall); a
+// client call that creates its object (clientCreate); a callee with a
+// summary, merged in (apply); last, an opaque function of another
+// module, which may set owner references on whatever it is given
+// (weakOwner).
 func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, instr ssa.CallInstruction) {
 	cc := instr.Common()
 	args := crapi.CallArgs(cc)
@@ -452,71 +462,12 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 		}
 		return nil
 	}
-	fn := crapi.Callee(cc)
+	fn := calledFunc(cc)
 	if fn == nil {
-		// A package variable set once to the function, for tests to
-		// replace.
-		if held := crapi.HeldFunc(cc.Value); held != nil && crapi.CtrlVar(cc.Value) == "" {
-			fn = held
-		}
-	}
-	if fn == nil {
-		// ctrl.SetControllerReference, ctrl.CreateOrUpdate and
-		// ctrl.CreateOrPatch are variables holding the controllerutil
-		// functions: dynamic calls.
-		switch crapi.CtrlVar(cc.Value) {
-		case "SetControllerReference":
-			s.ownEvent[obj] = true
-			s.owner(sum, r, arg(1), true)
-			s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
-		case "CreateOrUpdate", "CreateOrPatch":
-			s.create(sum, r, arg(2))
-		}
+		s.ctrlVarCall(sum, r, obj, instr, arg)
 		return
 	}
-	isMethod := fn.Signature().Recv() != nil
-	switch {
-	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
-		s.ownEvent[obj] = true
-		s.owner(sum, r, arg(1), true)
-		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
-		return
-	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
-		s.ownEvent[obj] = true
-		s.owner(sum, r, arg(1), false)
-		s.edge(sum, r, arg(0), arg(1), false, instr.Pos(), "SetOwnerReference")
-		return
-	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
-		s.create(sum, r, arg(2))
-		return
-	case crapi.IsFunc(fn, metav1Pkg, "NewControllerRef"):
-		s.newRef[obj] = true
-		return
-	case isMethod && fn.Name() == "SetOwnerReferences":
-		s.ownEvent[obj] = true
-		s.owner(sum, r, crapi.Receiver(cc), true)
-		for _, ref := range s.newRefs(arg(0), 0) {
-			s.edge(sum, r, ref.owner, crapi.Receiver(cc), true, ref.pos, "NewControllerRef")
-		}
-		return
-	case isMethod && fn.Name() == "WithOwnerReferences":
-		// An apply configuration: its type names the kind.
-		s.ownEvent[obj] = true
-		s.owner(sum, r, crapi.Receiver(cc), true)
-		return
-	}
-	if c, cargs, ok := crapi.ClientCallSSA(cc); ok {
-		if c.SubResource || len(cargs) < 2 {
-			return
-		}
-		switch c.Method {
-		case crapi.Create, crapi.Apply:
-			s.create(sum, r, cargs[1])
-		case crapi.Patch:
-			if len(cargs) >= 3 && crapi.IsApplyPatch(cargs[2]) {
-				s.create(sum, r, cargs[1])
-			}
-		}
+	if s.ownerRefCall(sum, r, obj, fn, instr, arg) || s.clientCreate(sum, r, cc) {
 		return
 	}
 	if h := s.summaryOf(fn); h != nil {
@@ -532,6 +483,106 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 			s.weakOwner(sum, r, a)
 		}
 	}
+}
+
+// calledFunc returns the function or interface method cc calls (its
+// origin, for a generic one); for a dynamic call, the function held by
+// the package variable it loads, set once for tests to replace, but not
+// when that variable is one of ctrl's (ctrlVarCall); nil when none is
+// known.
+func calledFunc(cc *ssa.CallCommon) *types.Func {
+	fn := crapi.Callee(cc)
+	if fn == nil {
+		// A package variable set once to the function, for tests to
+		// replace.
+		if held := crapi.HeldFunc(cc.Value); held != nil && crapi.CtrlVar(cc.Value) == "" {
+			fn = held
+		}
+	}
+	return fn
+}
+
+// ctrlVarCall records a call of no known function:
+// ctrl.SetControllerReference, ctrl.CreateOrUpdate and ctrl.CreateOrPatch
+// are variables holding the controllerutil functions, so their calls are
+// dynamic. The first makes its second argument owned by its first, a
+// controller reference; the others create their object. Any other such
+// call records nothing.
+func (s *summarizer) ctrlVarCall(sum *ownerSummary, r *ssa.Function, obj *types.Func, instr ssa.CallInstruction, arg func(int) ssa.Value) {
+	switch crapi.CtrlVar(instr.Common().Value) {
+	case "SetControllerReference":
+		s.ownEvent[obj] = true
+		s.owner(sum, r, arg(1), true)
+		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
+	case "CreateOrUpdate", "CreateOrPatch":
+		s.create(sum, r, arg(2))
+	}
+}
+
+// ownerRefCall records a call of fn that sets or makes owner references,
+// and reports whether fn is one: controllerutil's SetControllerReference
+// and SetOwnerReference (an owner edge, a controller one or not),
+// CreateOrUpdate and CreateOrPatch (a creation), metav1.NewControllerRef
+// (obj makes references), and the methods SetOwnerReferences (the
+// references it is given, made by NewControllerRef, are edges) and
+// WithOwnerReferences (an apply configuration, whose type names the
+// kind).
+func (s *summarizer) ownerRefCall(sum *ownerSummary, r *ssa.Function, obj *types.Func, fn *types.Func, instr ssa.CallInstruction, arg func(int) ssa.Value) bool {
+	cc := instr.Common()
+	isMethod := fn.Signature().Recv() != nil
+	switch {
+	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
+		s.ownEvent[obj] = true
+		s.owner(sum, r, arg(1), true)
+		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
+		return true
+	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
+		s.ownEvent[obj] = true
+		s.owner(sum, r, arg(1), false)
+		s.edge(sum, r, arg(0), arg(1), false, instr.Pos(), "SetOwnerReference")
+		return true
+	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
+		s.create(sum, r, arg(2))
+		return true
+	case crapi.IsFunc(fn, metav1Pkg, "NewControllerRef"):
+		s.newRef[obj] = true
+		return true
+	case isMethod && fn.Name() == "SetOwnerReferences":
+		s.ownEvent[obj] = true
+		s.owner(sum, r, crapi.Receiver(cc), true)
+		for _, ref := range s.newRefs(arg(0), 0) {
+			s.edge(sum, r, ref.owner, crapi.Receiver(cc), true, ref.pos, "NewControllerRef")
+		}
+		return true
+	case isMethod && fn.Name() == "WithOwnerReferences":
+		// An apply configuration: its type names the kind.
+		s.ownEvent[obj] = true
+		s.owner(sum, r, crapi.Receiver(cc), true)
+		return true
+	}
+	return false
+}
+
+// clientCreate records the object a client call cc creates (Create,
+// Apply, or a Patch with an apply patch; not of a subresource), and
+// reports whether cc is a client call at all: any other is done with.
+func (s *summarizer) clientCreate(sum *ownerSummary, r *ssa.Function, cc *ssa.CallCommon) bool {
+	c, cargs, ok := crapi.ClientCallSSA(cc)
+	if !ok {
+		return false
+	}
+	if c.SubResource || len(cargs) < 2 {
+		return true
+	}
+	switch c.Method {
+	case crapi.Create, crapi.Apply:
+		s.create(sum, r, cargs[1])
+	case crapi.Patch:
+		if len(cargs) >= 3 && crapi.IsApplyPatch(cargs[2]) {
+			s.create(sum, r, cargs[1])
+		}
+	}
+	return true
 }
 
 // weakOwner records that v might get owner references: an object of
