@@ -26,7 +26,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "applyconverted",
 	Doc:       checkdoc.MustExtract(doc, "applyconverted"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/applyconverted.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer},
 	FactTypes: []analysis.Fact{new(Conversions)},
 	Run:       run,

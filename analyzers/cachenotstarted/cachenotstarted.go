@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "cachenotstarted",
 	Doc:       checkdoc.MustExtract(doc, "cachenotstarted"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/cachenotstarted.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer, wiring.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Reads)},

@@ -23,7 +23,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "createexists",
 	Doc:      checkdoc.MustExtract(doc, "createexists"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/createexists.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -19,7 +19,6 @@ func New(known func() []string) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name: "directive",
 		Doc:  checkdoc.MustExtract(doc, "directive"),
-		URL:  "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/directive.md",
 		Run: func(pass *analysis.Pass) (any, error) {
 			names := map[string]bool{}
 			for _, n := range known() {

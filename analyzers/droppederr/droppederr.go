@@ -33,7 +33,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "droppederr",
 	Doc:      checkdoc.MustExtract(doc, "droppederr"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/droppederr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, ctrlmodel.Analyzer, reach.Analyzer, wiring.Analyzer},
 	Run:      run,
 }

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "enqueueobject",
 	Doc:      checkdoc.MustExtract(doc, "enqueueobject"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/enqueueobject.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ssapkg.Analyzer, ownership.Analyzer},
 	Run:      run,
 }

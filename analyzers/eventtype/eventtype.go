@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "eventtype",
 	Doc:      checkdoc.MustExtract(doc, "eventtype"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/eventtype.md",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, argroles.Analyzer},
 	Run:      run,
 }

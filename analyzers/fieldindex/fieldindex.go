@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "fieldindex",
 	Doc:      checkdoc.MustExtract(doc, "fieldindex"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/fieldindex.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, wiring.Analyzer},
 	Run:      run,
 }

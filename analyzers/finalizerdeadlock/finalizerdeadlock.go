@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerdeadlock",
 	Doc:      checkdoc.MustExtract(doc, "finalizerdeadlock"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerdeadlock.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -26,7 +26,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerlock",
 	Doc:      checkdoc.MustExtract(doc, "finalizerlock"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerlock.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizername",
 	Doc:      checkdoc.MustExtract(doc, "finalizername"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizername.md",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer, argroles.Analyzer},
 	Run:      run,
 }

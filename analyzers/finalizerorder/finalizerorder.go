@@ -25,7 +25,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerorder",
 	Doc:      checkdoc.MustExtract(doc, "finalizerorder"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerorder.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "globalfilter",
 	Doc:      checkdoc.MustExtract(doc, "globalfilter"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/globalfilter.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, apimarkers.Analyzer},
 	Run:      run,
 }

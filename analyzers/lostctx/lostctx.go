@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "lostctx",
 	Doc:       checkdoc.MustExtract(doc, "lostctx"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostctx.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(OwnContext), new(DropsContext), new(Implementations)},

@@ -30,7 +30,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "lostwakeup",
 	Doc:      checkdoc.MustExtract(doc, "lostwakeup"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/lostwakeup.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, wiring.Analyzer},
 	Run:      run,
 }

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "mergebase",
 	Doc:      checkdoc.MustExtract(doc, "mergebase"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/mergebase.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "mutateoutside",
 	Doc:       checkdoc.MustExtract(doc, "mutateoutside"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/mutateoutside.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
 	FactTypes: []analysis.Fact{new(Upserts)},
 	Run:       run,

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "newclient",
 	Doc:       checkdoc.MustExtract(doc, "newclient"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/newclient.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(ConstructsClient)},

@@ -22,7 +22,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "nogeneration",
 	Doc:      checkdoc.MustExtract(doc, "nogeneration"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/nogeneration.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer},
 	Run:      run,
 }

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "notfounderr",
 	Doc:      checkdoc.MustExtract(doc, "notfounderr"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/notfounderr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,
 }

@@ -24,7 +24,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "orphandelete",
 	Doc:      checkdoc.MustExtract(doc, "orphandelete"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/orphandelete.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

@@ -25,7 +25,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "overwrittenerr",
 	Doc:      checkdoc.MustExtract(doc, "overwrittenerr"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/overwrittenerr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,
 }

@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "ownerrefnil",
 	Doc:       checkdoc.MustExtract(doc, "ownerrefnil"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerrefnil.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(nilRefs), new(falseOnNil)},

@@ -22,7 +22,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "ownerscope",
 	Doc:      checkdoc.MustExtract(doc, "ownerscope"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownerscope.md",
 	Requires: []*analysis.Analyzer{ownership.Analyzer, apimarkers.Analyzer},
 	Run:      run,
 }

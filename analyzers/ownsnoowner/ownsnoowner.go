@@ -25,7 +25,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "ownsnoowner",
 	Doc:      checkdoc.MustExtract(doc, "ownsnoowner"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/ownsnoowner.md",
 	Requires: []*analysis.Analyzer{ownership.Analyzer, ctrlmodel.Analyzer},
 	Run:      run,
 }

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "rbacgrant",
 	Doc:      checkdoc.MustExtract(doc, "rbacgrant"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/rbacgrant.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer, reach.Analyzer, wiring.Analyzer},
 	Run:      run,
 }

@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "reconcilerstate",
 	Doc:      checkdoc.MustExtract(doc, "reconcilerstate"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/reconcilerstate.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, reach.Analyzer},
 	Run:      run,
 }

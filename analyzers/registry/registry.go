@@ -148,7 +148,8 @@ func Validate() error {
 }
 
 // checks is built once: each check is wrapped so that it reports the
-// //reconcilecheck:ignore directives naming it that suppressed nothing.
+// //reconcilecheck:ignore directives naming it that suppressed nothing,
+// and given its page's URL.
 var checks = func() []Check {
 	cs := []Check{
 		{Analyzer: finalizerdeadlock.Analyzer, Catalogue: "A1"},
@@ -206,10 +207,17 @@ var checks = func() []Check {
 		if cs[i].Level == "" {
 			cs[i].Level = Error
 		}
+		if a := cs[i].Analyzer; a.URL == "" {
+			a.URL = PagesURL + a.Name + ".md"
+		}
 		gate(&cs[i])
 	}
 	return cs
 }()
+
+// PagesURL is where the checks' pages (docs/checks) are published: a
+// check's URL, which the registry sets, is PagesURL + "<check>.md".
+const PagesURL = "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/"
 
 // Checks returns every check, in catalogue order, then the directive
 // check that reports malformed suppression comments.

@@ -29,7 +29,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "resulterr",
 	Doc:      checkdoc.MustExtract(doc, "resulterr"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/resulterr.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:      run,
 }

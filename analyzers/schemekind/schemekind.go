@@ -30,7 +30,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "schemekind",
 	Doc:       checkdoc.MustExtract(doc, "schemekind"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/schemekind.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, wiring.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Registered), new(Adds)},

@@ -24,7 +24,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "selfowner",
 	Doc:      checkdoc.MustExtract(doc, "selfowner"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfowner.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

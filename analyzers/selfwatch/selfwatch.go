@@ -20,7 +20,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "selfwatch",
 	Doc:      checkdoc.MustExtract(doc, "selfwatch"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/selfwatch.md",
 	Requires: []*analysis.Analyzer{ctrlmodel.Analyzer, ownership.Analyzer},
 	Run:      run,
 }

@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "statusloop",
 	Doc:      checkdoc.MustExtract(doc, "statusloop"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusloop.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, reach.Analyzer},
 	Run:      run,
 }

@@ -26,7 +26,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "statuslost",
 	Doc:      checkdoc.MustExtract(doc, "statuslost"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuslost.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer},
 	Run:      run,
 }

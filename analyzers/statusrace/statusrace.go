@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "statusrace",
 	Doc:      checkdoc.MustExtract(doc, "statusrace"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statusrace.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer},
 	Run:      run,
 }

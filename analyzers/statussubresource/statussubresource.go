@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "statussubresource",
 	Doc:      checkdoc.MustExtract(doc, "statussubresource"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statussubresource.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, apimarkers.Analyzer, fakeclient.Analyzer, objects.Analyzer},
 	Run:      run,
 }

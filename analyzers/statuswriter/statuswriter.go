@@ -26,7 +26,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "statuswriter",
 	Doc:      checkdoc.MustExtract(doc, "statuswriter"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/statuswriter.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer, fakeclient.Analyzer},
 	Run:      run,
 }

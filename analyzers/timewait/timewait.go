@@ -25,7 +25,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "timewait",
 	Doc:      checkdoc.MustExtract(doc, "timewait"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/timewait.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, reach.Analyzer},
 	Run:      run,
 }

@@ -28,7 +28,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "updatepatch",
 	Doc:       checkdoc.MustExtract(doc, "updatepatch"),
-	URL:       "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/updatepatch.md",
 	Requires:  []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, ownership.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Updates), new(Conditions)},

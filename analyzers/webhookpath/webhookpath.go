@@ -25,7 +25,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "webhookpath",
 	Doc:      checkdoc.MustExtract(doc, "webhookpath"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/webhookpath.md",
 	Requires: []*analysis.Analyzer{apimarkers.Analyzer},
 	Run:      run,
 }
