@@ -9,8 +9,9 @@
 // # Calls and types
 //
 // [ClientCallSSA] and [ClientCallOf] say whether a call is a client method
-// call and which ([ClientCall]: the verb, whether it writes, the status
-// writer); [ClientCalls] lists a function's client calls.
+// call and which ([ClientCall]: the method, whether it writes, whether it
+// goes through a subresource); [ClientCalls] lists a function's client
+// calls.
 // [Reconcilers] and [ReconcilerOf] find the reconcilers and their
 // request; [ResultRequeue] and [ResultPtrRequeue] read what a returned
 // reconcile.Result asks; [ReturnsResult] (a (reconcile.Result, error)
