@@ -162,15 +162,16 @@
 //
 // # Which checks ask what
 //
-// Identity: createexists, droppederr, finalizerlock, finalizerorder,
-// finalizerreturn, lostwakeup, mergebase, metaedits, mutateoutside,
-// selfowner, statuslost, statusrace, statuswriter. Part and effects:
-// droppederr, finalizerlock, finalizerorder, lostwakeup, mergebase,
-// statusloop, statuslost. History: droppederr, finalizerlock,
+// Identity: createexists, droppederr, finalizerdeadlock, finalizerlock,
+// finalizerorder, finalizerreturn, lostwakeup, mergebase, metaedits,
+// mutateoutside, selfowner, statuslost, statusrace, statuswriter. Part
+// and effects: droppederr, finalizerlock, finalizerorder, lostwakeup,
+// mergebase, statusloop, statuslost. History: droppederr, finalizerlock,
 // finalizerorder, finalizerreturn, lostwakeup, mergebase, mutateoutside,
 // ownerrefnil, statuslost, statuswriter, updatepatch. Helpers: droppederr,
 // orphandelete, statuslost, statussubresource, and every check that reads
-// Lifecycle.
+// Lifecycle (droppederr, finalizerdeadlock, finalizerlock, finalizerorder,
+// finalizerreturn, statusloop).
 //
 // statusrace asks whether the status a test wrote is that of the object it
 // reads back: the same variable (across Ginkgo closures, by
