@@ -28,9 +28,9 @@ import (
 // ToolPackage is the import path of the fixture tool's main package.
 const ToolPackage = "github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturevet"
 
-// ListFlag, as the fixture tool's only argument, makes it print one line
+// ListFlag is the fixture tool's argument that makes it print one line
 // per analyzer it runs, "<name> <fingerprint>" (see WriteList), instead
-// of acting as a vet tool.
+// of acting as a vet tool; it must be the only argument.
 const ListFlag = "-list-analyzers"
 
 // FactCategory prefixes the category of the pseudo-diagnostics by which
