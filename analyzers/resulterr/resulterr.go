@@ -39,14 +39,17 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range funcs {
 		// Reconcilers in _test.go files are stubs that return a Result
 		// with an error on purpose, to test what is done with the pair.
-		if !crapi.ReturnsResult(fn.Signature) || ssapkg.InTestCode(pass, fn.Pos()) {
+		// A step helper's (bool, ctrl.Result, error) counts as its last
+		// two results, which its callers return when it says stop.
+		at := crapi.ResultErrorAt(fn.Signature)
+		if at < 0 || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for ret := range ssaflow.Returns(fn) {
-			if len(ret.Results) != 2 {
+			if len(ret.Results) != at+2 {
 				continue
 			}
-			checkReturn(pass, fn, ret, fw)
+			checkReturn(pass, fn, ret, at, fw)
 		}
 	}
 	return nil, nil
@@ -107,10 +110,10 @@ func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 			break
 		}
 		caller := c.Parent()
-		if !crapi.ReturnsResult(caller.Signature) {
+		if crapi.ResultErrorAt(caller.Signature) < 0 {
 			continue // the pair ends here
 		}
-		if forwardsPair(caller, c) && f.reaches(caller, depth+1) {
+		if forwardsPair(caller, c, crapi.ResultErrorAt(fn.Signature)) && f.reaches(caller, depth+1) {
 			ok = true
 			break
 		}
@@ -125,19 +128,20 @@ func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 
 // forwardsPair reports whether caller returns the Result and the error of
 // call together from one return statement: return res, err, also with the
-// error wrapped.
-func forwardsPair(caller *ssa.Function, call *ssa.Call) bool {
-	res, errv := ssaflow.Extract(call, 0), ssaflow.Extract(call, 1)
+// error wrapped. at is where the callee's results hold the pair.
+func forwardsPair(caller *ssa.Function, call *ssa.Call, at int) bool {
+	res, errv := ssaflow.Extract(call, at), ssaflow.Extract(call, at+1)
 	if res == nil || errv == nil {
 		return false
 	}
+	cat := crapi.ResultErrorAt(caller.Signature)
 	resCarriers := phiClosure(caller, res)
 	errCarriers := ssaflow.ErrorCarriers(caller, errv)
 	for ret := range ssaflow.Returns(caller) {
-		if len(ret.Results) != 2 {
+		if len(ret.Results) != cat+2 {
 			continue
 		}
-		if resCarriers[ssaflow.Returned(ret.Results[0])] && errCarriers[ssaflow.Returned(ret.Results[1])] {
+		if resCarriers[ssaflow.Returned(ret.Results[cat])] && errCarriers[ssaflow.Returned(ret.Results[cat+1])] {
 			return true
 		}
 	}
@@ -179,8 +183,8 @@ type pair struct {
 	via      map[*ssa.BasicBlock]*ssa.BasicBlock
 }
 
-func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *forwarding) {
-	res, errv := ssaflow.Returned(ret.Results[0]), ssaflow.Returned(ret.Results[1])
+func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, at int, fw *forwarding) {
+	res, errv := ssaflow.Returned(ret.Results[at]), ssaflow.Returned(ret.Results[at+1])
 	// Cheap filters first: the shared, path-insensitive answer is an upper
 	// bound of ours.
 	if crapi.ResultRequeue(res) != crapi.RequeueSet || !mayBeNonNil(errv, 0) || certainlyNil(errv, ret.Block()) {
@@ -209,7 +213,7 @@ func checkReturn(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fw *for
 	if !reported || !fw.reaches(fn, 0) || ssaflow.Dead(ret.Block()) {
 		return
 	}
-	report(pass, fn, ret, fixable)
+	report(pass, fn, ret, at, fixable)
 }
 
 // blockOf returns the block whose dominators decide the error of p: the
@@ -545,18 +549,18 @@ func testsNonNil(cond, v ssa.Value, onTrue bool) bool {
 	return false
 }
 
-func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool) {
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, at int, fixable bool) {
 	rs := ssaflow.ReturnStmt(fn, ret)
 	if rs == nil {
 		return
 	}
-	if len(rs.Results) != 2 {
+	if len(rs.Results) != at+2 {
 		// A bare return of named results: point at the statement; a fix
 		// would have to find the assignments.
 		diag.Reportf(pass, rs, nil, "%s", message("a Result that asks for a requeue", ""))
 		return
 	}
-	expr := rs.Results[0]
+	expr := rs.Results[at]
 	what := "a Result that asks for a requeue"
 	field := requeueField(expr)
 	if field != "" {
@@ -564,7 +568,7 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, fixable bool
 	}
 	var fixes []analysis.SuggestedFix
 	if fixable {
-		fixes = zeroResultFix(pass, fn, expr)
+		fixes = zeroResultFix(pass, fn, expr, at)
 	}
 	diag.Reportf(pass, expr, fixes, "%s", message(what, field))
 }
@@ -611,14 +615,14 @@ func requeueField(expr ast.Expr) string {
 // zeroResultFix replaces the Result expression with the zero Result,
 // spelling its type as the literal does, else as the function's result
 // list does, else as the file's imports allow.
-func zeroResultFix(pass *analysis.Pass, fn *ssa.Function, expr ast.Expr) []analysis.SuggestedFix {
+func zeroResultFix(pass *analysis.Pass, fn *ssa.Function, expr ast.Expr, at int) []analysis.SuggestedFix {
 	var typ string
 	var edits []analysis.TextEdit
 	var typeExpr ast.Expr
 	if lit, ok := ast.Unparen(expr).(*ast.CompositeLit); ok && lit.Type != nil {
 		typeExpr = lit.Type
 	} else {
-		typeExpr = declaredResultType(fn)
+		typeExpr = declaredResultType(fn, at)
 	}
 	if typeExpr != nil {
 		var buf bytes.Buffer
@@ -640,10 +644,10 @@ func zeroResultFix(pass *analysis.Pass, fn *ssa.Function, expr ast.Expr) []analy
 	}}
 }
 
-// declaredResultType returns the type expression of fn's first result as
+// declaredResultType returns the type expression of fn's result number at, as
 // written in its signature, if it names the type from the file's scope
 // (a qualified or plain identifier).
-func declaredResultType(fn *ssa.Function) ast.Expr {
+func declaredResultType(fn *ssa.Function, at int) ast.Expr {
 	var ft *ast.FuncType
 	switch syn := fn.Syntax().(type) {
 	case *ast.FuncDecl:
@@ -654,9 +658,17 @@ func declaredResultType(fn *ssa.Function) ast.Expr {
 	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
 		return nil
 	}
-	switch t := ft.Results.List[0].Type.(type) {
-	case *ast.SelectorExpr, *ast.Ident:
-		return t
+	i := 0
+	for _, field := range ft.Results.List {
+		n := max(len(field.Names), 1)
+		if at < i+n {
+			switch t := field.Type.(type) {
+			case *ast.SelectorExpr, *ast.Ident:
+				return t
+			}
+			return nil
+		}
+		i += n
 	}
 	return nil
 }

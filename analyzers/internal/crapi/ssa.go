@@ -142,9 +142,19 @@ func isReconcileSig(sig *types.Signature) bool {
 
 // ReturnsResult reports whether sig returns (reconcile.Result, error), as
 // Reconcile and the helpers whose result it returns do.
-func ReturnsResult(sig *types.Signature) bool {
+func ReturnsResult(sig *types.Signature) bool { return ResultErrorAt(sig) == 0 }
+
+// ResultErrorAt returns the index of the Result when sig's last two
+// results are (reconcile.Result, error): 0 for a Reconcile, 1 for a step
+// helper returning (bool, ctrl.Result, error) whose caller returns the
+// pair when the bool says stop; -1 otherwise.
+func ResultErrorAt(sig *types.Signature) int {
 	res := sig.Results()
-	return res.Len() == 2 && IsResult(res.At(0).Type()) && IsError(res.At(1).Type())
+	n := res.Len()
+	if n < 2 || !IsResult(res.At(n-2).Type()) || !IsError(res.At(n-1).Type()) {
+		return -1
+	}
+	return n - 2
 }
 
 // ReconcileFuncs returns the functions of pkg converted to reconcile.Func or
