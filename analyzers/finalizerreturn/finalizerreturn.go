@@ -27,7 +27,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "finalizerreturn",
 	Doc:      checkdoc.MustExtract(doc, "finalizerreturn"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/finalizerreturn.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, objects.Analyzer, apimarkers.Analyzer, nilresult.Analyzer},
 	Run:      run,
 }

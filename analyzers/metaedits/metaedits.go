@@ -34,7 +34,6 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "metaedits",
 	Doc:      checkdoc.MustExtract(doc, "metaedits"),
-	URL:      "https://github.com/reconcilecheck/reconcilecheck/blob/main/docs/checks/metaedits.md",
 	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, objects.Analyzer, reach.Analyzer},
 	Run:      run,
 }
