@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 	"github.com/reconcilecheck/reconcilecheck/plugin"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 // TestGolangciLint builds golangci-lint v2 with the plugin compiled in,

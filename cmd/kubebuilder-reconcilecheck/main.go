@@ -21,7 +21,7 @@ import (
 	"os"
 	"regexp"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 // request and response are kubebuilder's external plugin protocol

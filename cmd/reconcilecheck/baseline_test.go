@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 )
 
 // runSplit runs the binary in dir and returns its stdout, stderr and exit

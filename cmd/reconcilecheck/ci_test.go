@@ -12,7 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 )
 
 // pathWith returns the environment with dir first in PATH.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
 )
 

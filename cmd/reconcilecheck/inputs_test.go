@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 )
 
 // exampleModule is the example as inputsDigest takes it.

@@ -38,9 +38,9 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
 	"github.com/reconcilecheck/reconcilecheck/internal/baseline"
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
 	"github.com/reconcilecheck/reconcilecheck/internal/suppressed"
 	"github.com/reconcilecheck/reconcilecheck/internal/vetjson"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 // benchNonce is set by hack/bench.sh (-ldflags -X) to give each benchmark

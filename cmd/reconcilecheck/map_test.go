@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 	"github.com/reconcilecheck/reconcilecheck/internal/controllermap"
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
 )
 
 var updateMap = flag.Bool("update-map", false, "write the example's map into README.md's mermaid block")

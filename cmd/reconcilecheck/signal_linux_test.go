@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 )
 
 // startBlocked starts reconcilecheck on the example with a "go" first in

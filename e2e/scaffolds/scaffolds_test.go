@@ -24,7 +24,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
-	"github.com/reconcilecheck/reconcilecheck/internal/exampletest"
+	"github.com/reconcilecheck/reconcilecheck/e2e/exampletest"
 )
 
 // kubebuilderVersion is the kubebuilder CLI the scaffolds come from.

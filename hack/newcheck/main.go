@@ -35,7 +35,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 func main() {

@@ -172,7 +172,7 @@ func TestScaffold(t *testing.T) {
 	if out := run("gofmt", "-l", "analyzers/"+name, "analyzers/registry"); out != "" {
 		t.Errorf("not gofmt'ed: %s", out)
 	}
-	run("go", "test", "./analyzers/"+name+"/", "./analyzers/registry/", "./internal/golangciconf/")
+	run("go", "test", "./analyzers/"+name+"/", "./analyzers/registry/", "./plugin/golangciconf/")
 	run("go", "test", "-run", "TestHelp", "./cmd/reconcilecheck/")
 
 	cmd := exec.Command("go", "run", "./hack/newcheck", name)

@@ -26,7 +26,7 @@ import (
 // fingerprints (ListFlag), and decides with InTool.
 
 // ToolPackage is the import path of the fixture tool's main package.
-const ToolPackage = "github.com/reconcilecheck/reconcilecheck/analyzers/internal/fixturevet"
+const ToolPackage = "github.com/reconcilecheck/reconcilecheck/analyzers/registry/fixturevet"
 
 // ListFlag is the fixture tool's argument that makes it print one line
 // per analyzer it runs, "<name> <fingerprint>" (see WriteList), instead

@@ -1,7 +1,7 @@
 // Package probes holds the layers' probe analyzers: each reports what a
 // shared layer answers on its fixtures, so that the layer's "// want"
 // comments pin its answers down. They live outside the layers' test files
-// so that the fixture tool (analyzers/internal/fixturevet) runs them with
+// so that the fixture tool (analyzers/registry/fixturevet) runs them with
 // the registry's checks: every layer and check test then shares one go
 // vet cache, and the real modules under the fixtures are analysed once.
 //

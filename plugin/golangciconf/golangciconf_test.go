@@ -13,7 +13,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 type config struct {

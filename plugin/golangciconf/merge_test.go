@@ -11,7 +11,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/registry"
-	"github.com/reconcilecheck/reconcilecheck/internal/golangciconf"
+	"github.com/reconcilecheck/reconcilecheck/plugin/golangciconf"
 )
 
 // The files kubebuilder v4.16.0 writes with "kubebuilder init".
