@@ -42,9 +42,18 @@ func run(pass *analysis.Pass) (any, error) {
 	periodic := periodicOnly(pass)
 	shutdown := shutdownOnly(pass)
 	callers := ssaflow.StaticCallers(ssapkg.Of(pass).SrcFuncs())
+	// A call of an instance of a generic function runs its origin's
+	// body, the one among SrcFuncs (ai-gateway's handleFinalizer[T]).
+	for callee, sites := range callers {
+		if o := callee.Origin(); o != nil && o != callee {
+			callers[o] = append(callers[o], sites...)
+		}
+	}
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		res := fn.Signature.Results()
-		if res.Len() == 0 && len(fn.Blocks) > 0 {
+		if len(fn.Blocks) > 0 && !anyError(res) {
+			// No result can carry the error: a helper without results,
+			// or one returning only a bool (ai-gateway's handleFinalizer).
 			c := &checker{pass: pass, h: h, fn: fn}
 			c.checkVoid(callers, periodic, shutdown)
 			continue
@@ -805,4 +814,14 @@ func (c *checker) funcName() string {
 // callExpr returns the call expression whose left parenthesis is at lparen.
 func (c *checker) callExpr(lparen token.Pos) *ast.CallExpr {
 	return diag.CallAt(c.pass, lparen)
+}
+
+// anyError reports whether one of the results is an error.
+func anyError(res *types.Tuple) bool {
+	for v := range res.Variables() {
+		if crapi.IsError(v.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,7 +27,8 @@ type voidCons struct {
 	caller  string
 }
 
-// checkVoid reports, in c.fn, a function without results, the client
+// checkVoid reports, in c.fn, a function without an error result (none,
+// or a bool that says something else), the client
 // writes whose error is only logged: nothing can tell the caller, so a
 // caller that then removes a finalizer, writes the status or returns
 // success does so as if the write had succeeded. callers are the static
@@ -68,6 +69,17 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 	logCall := c.onlyLogs(branch, true)
 	if logCall == nil || c.logged[logCall] {
 		return false
+	}
+	if c.fn.Signature.Results().Len() > 0 {
+		// A helper with results (a bool) that returns from the failing
+		// branch may tell its caller by what it returns there
+		// (return false); one whose failing branch rejoins the rest
+		// returns what success returns.
+		for blk := range branch {
+			if _, ok := ssaflow.Last(blk).(*ssa.Return); ok {
+				return false
+			}
+		}
 	}
 	exits := false
 	for blk := range branch {
