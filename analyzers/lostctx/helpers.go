@@ -113,6 +113,22 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 						reportHelper(pass, made, h, fn, params[0])
 					}
 				}
+				// A function of the package handed to it, which it runs
+				// (remediate(ctx, r.deleteResources), then rm() inside;
+				// medik8s/self-node-remediation): the context in scope
+				// here does not reach it either.
+				for _, handed := range handedFuncs(cc, pass.Pkg) {
+					for _, h := range withoutContext(handed, own) {
+						h.handedTo = callee
+						for _, made := range own[h.fn] {
+							if reported[made] {
+								continue
+							}
+							reported[made] = true
+							reportHelper(pass, made, h, fn, params[0])
+						}
+					}
+				}
 				continue
 			}
 			obj := crapi.Callee(cc)
@@ -144,6 +160,41 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 // function with one through via (nil when called directly).
 type chained struct {
 	fn, via *ssa.Function
+	// handedTo is the function of the package the chain's first function
+	// is handed to as a value, which runs it; nil when it is called.
+	handedTo *ssa.Function
+}
+
+// handedFuncs returns the functions of pkg that the call cc is given as
+// arguments: a function, a closure or a method value (a bound method),
+// also converted to a named func type or an interface.
+func handedFuncs(cc *ssa.CallCommon, pkg *types.Package) []*ssa.Function {
+	var out []*ssa.Function
+	for _, arg := range cc.Args {
+		switch v := arg.(type) {
+		case *ssa.ChangeType:
+			arg = v.X
+		case *ssa.MakeInterface:
+			arg = v.X
+		}
+		var f *ssa.Function
+		switch v := arg.(type) {
+		case *ssa.MakeClosure:
+			f, _ = v.Fn.(*ssa.Function)
+			if f != nil && f.Synthetic != "" && len(f.FreeVars) == 1 {
+				// A bound method value's wrapper: the method it calls.
+				if obj, ok := f.Object().(*types.Func); ok {
+					f = f.Prog.FuncValue(obj)
+				}
+			}
+		case *ssa.Function:
+			f = v
+		}
+		if f != nil && f.Pkg != nil && f.Pkg.Pkg == pkg && len(f.Blocks) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // withoutContext returns callee, if it has no context parameter, and the
@@ -188,6 +239,16 @@ func reportHelper(pass *analysis.Pass, made *ssa.Call, h chained, caller *ssa.Fu
 		return
 	}
 	what := "context." + crapi.Callee(made.Common()).Name() + "()"
+	if h.handedTo != nil {
+		chain := funcName(helper)
+		if h.via != nil {
+			chain = funcName(helper) + ", which " + funcName(h.via) + " calls,"
+		}
+		diag.Reportf(pass, expr, nil,
+			"%s drops the context of the reconcile: %s has no context.Context parameter, and %s hands %s to %s, which runs it, with %s in scope; add a ctx parameter to %s (and to the function type that carries it) and pass %s",
+			what, chain, funcName(caller), funcName(ssaflow.Declared(firstOf(h))), funcName(h.handedTo), ctxName(ctx), funcName(firstOf(h)), ctxName(ctx))
+		return
+	}
 	if h.via != nil {
 		diag.Reportf(pass, expr, nil,
 			"%s drops the context of the reconcile: %s has no context.Context parameter, nor has %s, which %s calls with %s in scope; add a ctx parameter to both and pass %s",
@@ -217,4 +278,13 @@ func ctxName(v *types.Var) string {
 		return v.Name()
 	}
 	return "the context"
+}
+
+// firstOf returns the function a chain starts with: the one called or
+// handed on.
+func firstOf(h chained) *ssa.Function {
+	if h.via != nil {
+		return h.via
+	}
+	return h.fn
 }
