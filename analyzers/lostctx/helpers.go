@@ -89,6 +89,7 @@ func ownContexts(pass *analysis.Pass, funcs []*ssa.Function, ig *ignorer) map[*s
 // contexts made by the package's helpers that it reported.
 func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Function][]*ssa.Call) map[*ssa.Call]bool {
 	reported := map[*ssa.Call]bool{}
+	calls := reach.Of(pass).Calls()
 	var dropped []droppedCall
 	for _, fn := range set.Funcs {
 		if ssapkg.InTestCode(pass, fn.Pos()) {
@@ -117,7 +118,7 @@ func checkHelpers(pass *analysis.Pass, set *reach.Reconcile, own map[*ssa.Functi
 				// (remediate(ctx, r.deleteResources), then rm() inside;
 				// medik8s/self-node-remediation): the context in scope
 				// here does not reach it either.
-				for _, handed := range handedFuncs(cc, pass.Pkg) {
+				for _, handed := range calls.Handed(cc) {
 					for _, h := range withoutContext(handed, own) {
 						h.handedTo = callee
 						for _, made := range own[h.fn] {
@@ -163,38 +164,6 @@ type chained struct {
 	// handedTo is the function of the package the chain's first function
 	// is handed to as a value, which runs it; nil when it is called.
 	handedTo *ssa.Function
-}
-
-// handedFuncs returns the functions of pkg that the call cc is given as
-// arguments: a function, a closure or a method value (a bound method),
-// also converted to a named func type or an interface.
-func handedFuncs(cc *ssa.CallCommon, pkg *types.Package) []*ssa.Function {
-	var out []*ssa.Function
-	for _, arg := range cc.Args {
-		switch v := arg.(type) {
-		case *ssa.ChangeType:
-			arg = v.X
-		case *ssa.MakeInterface:
-			arg = v.X
-		}
-		var f *ssa.Function
-		switch v := arg.(type) {
-		case *ssa.MakeClosure:
-			f, _ = v.Fn.(*ssa.Function)
-			if f != nil && f.Synthetic != "" && len(f.FreeVars) == 1 {
-				// A bound method value's wrapper: the method it calls.
-				if obj, ok := f.Object().(*types.Func); ok {
-					f = f.Prog.FuncValue(obj)
-				}
-			}
-		case *ssa.Function:
-			f = v
-		}
-		if f != nil && f.Pkg != nil && f.Pkg.Pkg == pkg && len(f.Blocks) > 0 {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // withoutContext returns callee, if it has no context parameter, and the

@@ -31,7 +31,9 @@
 //   - [Result.Calls]: the narrower graph of what a function runs
 //     synchronously ([Calls.From], [Calls.Successors]; droppederr: what only
 //     the reconciles of periodic controllers run, and what only shutdown
-//     code runs).
+//     code runs), and [Calls.Handed], the functions a call is given as
+//     values, which it is taken to run (lostctx: a helper handed on with a
+//     context in scope).
 //   - [Result.Reconcile]: the set of the package's functions a reconcile
 //     runs (callees, implementations of interface calls, closures handed to
 //     calls or deferred; not what go or time.AfterFunc starts, [Later]).

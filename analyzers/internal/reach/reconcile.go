@@ -90,22 +90,37 @@ func (g *Calls) Successors(fn *ssa.Function, later func(*ssa.CallCommon) bool) [
 			if later(cc) {
 				continue
 			}
-			for _, arg := range cc.Args {
-				switch v := arg.(type) {
-				case *ssa.ChangeType: // to a named func type (wait.ConditionWithContextFunc)
-					arg = v.X
-				case *ssa.MakeInterface:
-					arg = v.X
-				}
-				switch v := arg.(type) {
-				case *ssa.MakeClosure:
-					if f, ok := v.Fn.(*ssa.Function); ok {
-						add(f)
-					}
-				case *ssa.Function:
-					add(v)
-				}
+			for _, f := range g.Handed(cc) {
+				add(f)
 			}
+		}
+	}
+	return out
+}
+
+// Handed returns the source functions of the package that the call is
+// given as values — a function, a closure, a method value (the method its
+// bound wrapper calls), also converted to a named func type
+// (wait.ConditionWithContextFunc) or an interface — which Successors
+// takes the call to run.
+func (g *Calls) Handed(cc *ssa.CallCommon) []*ssa.Function {
+	var out []*ssa.Function
+	for _, arg := range cc.Args {
+		switch v := arg.(type) {
+		case *ssa.ChangeType:
+			arg = v.X
+		case *ssa.MakeInterface:
+			arg = v.X
+		}
+		var f *ssa.Function
+		switch v := arg.(type) {
+		case *ssa.MakeClosure:
+			f, _ = v.Fn.(*ssa.Function)
+		case *ssa.Function:
+			f = v
+		}
+		if f = g.source(f); f != nil {
+			out = append(out, f)
 		}
 	}
 	return out
