@@ -7,7 +7,6 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
 // callersRequeue reports whether every caller of fn, a helper returning
@@ -18,8 +17,7 @@ import (
 // "until the next event". False when fn has no caller here, or is used
 // as a value (a caller not seen).
 func (c *checker) callersRequeue(fn *ssa.Function) bool {
-	funcs := ssapkg.Of(c.pass).SrcFuncs()
-	return callersRequeue(ssapkg.WithoutTestCallers(c.pass, ssaflow.StaticCallers(funcs)), ssaflow.UsedAsValue(funcs), fn, 0)
+	return callersRequeue(c.calls.nonTest, c.calls.asValue, fn, 0)
 }
 
 // hasError reports whether one of the results is an error: a level may

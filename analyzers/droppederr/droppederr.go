@@ -1,12 +1,14 @@
 package droppederr
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,29 +41,38 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	h := objects.Of(pass)
+	funcs := ssapkg.Of(pass).SrcFuncs()
+	pc := &pkgCalls{nonTest: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)), asValue: ssaflow.UsedAsValue(funcs)}
 	periodic := periodicOnly(pass)
-	shutdown := shutdownOnly(pass)
-	callers := ssaflow.StaticCallers(ssapkg.Of(pass).SrcFuncs())
+	shutdown := shutdownOnly(pass, pc)
+	callers := ssaflow.StaticCallers(funcs)
 	// A call of an instance of a generic function runs its origin's
 	// body, the one among SrcFuncs (ai-gateway's handleFinalizer[T]).
+	// Merged in source order, so that the caller a message names does not
+	// depend on map order.
+	merged := map[*ssa.Function]bool{}
 	for callee, sites := range callers {
 		if o := callee.Origin(); o != nil && o != callee {
 			callers[o] = append(callers[o], sites...)
+			merged[o] = true
 		}
 	}
-	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+	for o := range merged {
+		slices.SortFunc(callers[o], func(a, b ssa.CallInstruction) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	}
+	for _, fn := range funcs {
 		res := fn.Signature.Results()
-		if len(fn.Blocks) > 0 && !anyError(res) {
+		if len(fn.Blocks) > 0 && !hasError(res) {
 			// No result can carry the error: a helper without results,
 			// or one returning only a bool (ai-gateway's handleFinalizer).
-			c := &checker{pass: pass, h: h, fn: fn}
+			c := &checker{pass: pass, h: h, fn: fn, calls: pc}
 			c.checkVoid(callers, periodic, shutdown)
 			continue
 		}
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
 			continue
 		}
-		c := newChecker(pass, h, fn, periodic, shutdown)
+		c := newChecker(pass, h, fn, pc, periodic, shutdown)
 		c.check()
 		if !c.retryMoot() {
 			c.checkDiscarded()
@@ -71,9 +82,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass *analysis.Pass
-	h    *objects.Result
-	fn   *ssa.Function
+	pass  *analysis.Pass
+	h     *objects.Result
+	fn    *ssa.Function
+	calls *pkgCalls
 	// logged holds the logging calls reported at, so that two tests of
 	// one error (or of errors merged by a phi) report once.
 	logged map[*ssa.Call]bool
@@ -90,12 +102,21 @@ type checker struct {
 	metas []objects.MetaAccess
 }
 
+// pkgCalls is what the variants ask of the package's static calls,
+// computed once per package: the callers of each function outside test
+// code, and the functions used as values (whose callers are not all
+// seen).
+type pkgCalls struct {
+	nonTest map[*ssa.Function][]ssa.CallInstruction
+	asValue map[*ssa.Function]bool
+}
+
 // newChecker returns the checker of fn, with whether it (the function
 // declaring it, for a literal) runs only in periodic reconciles or only
 // on shutdown.
-func newChecker(pass *analysis.Pass, h *objects.Result, fn *ssa.Function, periodic, shutdown map[*ssa.Function]bool) *checker {
+func newChecker(pass *analysis.Pass, h *objects.Result, fn *ssa.Function, pc *pkgCalls, periodic, shutdown map[*ssa.Function]bool) *checker {
 	decl := ssaflow.Declared(fn)
-	return &checker{pass: pass, h: h, fn: fn, periodic: periodic[fn] || periodic[decl], shutdown: shutdown[fn] || shutdown[decl]}
+	return &checker{pass: pass, h: h, fn: fn, calls: pc, periodic: periodic[fn] || periodic[decl], shutdown: shutdown[fn] || shutdown[decl]}
 }
 
 // retryMoot reports whether "not retried until the next event" does not
@@ -814,14 +835,4 @@ func (c *checker) funcName() string {
 // callExpr returns the call expression whose left parenthesis is at lparen.
 func (c *checker) callExpr(lparen token.Pos) *ast.CallExpr {
 	return diag.CallAt(c.pass, lparen)
-}
-
-// anyError reports whether one of the results is an error.
-func anyError(res *types.Tuple) bool {
-	for v := range res.Variables() {
-		if crapi.IsError(v.Type()) {
-			return true
-		}
-	}
-	return false
 }

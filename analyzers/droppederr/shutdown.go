@@ -23,7 +23,7 @@ import (
 // not hold there; a finalizer removal after a dropped error still counts.
 // A function a reconcile of the package runs is never in it, whatever its
 // name.
-func shutdownOnly(pass *analysis.Pass) map[*ssa.Function]bool {
+func shutdownOnly(pass *analysis.Pass, pc *pkgCalls) map[*ssa.Function]bool {
 	funcs := ssapkg.Of(pass).SrcFuncs()
 	set := reach.Of(pass).Reconcile()
 	out := map[*ssa.Function]bool{}
@@ -38,8 +38,7 @@ func shutdownOnly(pass *analysis.Pass) map[*ssa.Function]bool {
 	// What calls or runs each function: its static call sites (go and
 	// defer statements too) and its predecessors in the synchronous call
 	// graph (interface calls, functions handed to a call).
-	callers := ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
-	asValue := ssaflow.UsedAsValue(funcs)
+	callers, asValue := pc.nonTest, pc.asValue
 	g := reach.Of(pass).Calls()
 	runBy := map[*ssa.Function][]*ssa.Function{}
 	for _, f := range funcs {

@@ -103,7 +103,7 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 		if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) {
 			continue // a caller that cannot tell success either
 		}
-		cg := newChecker(c.pass, c.h, g, periodic, shutdown)
+		cg := newChecker(c.pass, c.h, g, c.calls, periodic, shutdown)
 		if cons := cg.afterCall(src, call); cons.kind < best.kind {
 			best = cons
 		}
