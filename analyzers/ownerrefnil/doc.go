@@ -14,8 +14,9 @@
 // of the field on every path to it; GetOwnerReferences()[i] (a constant
 // index) with no test of the list's length on every path; and a field of
 // the result of metav1.GetControllerOf, nil for an object without a
-// controller, read with no nil test. A panic in a reconcile stops the
-// manager (or, with RecoverPanic, fails that object for ever). Read the
+// controller, read with no nil test. A panic in a reconcile fails that
+// object in every reconcile (controller-runtime recovers it and retries,
+// by default since v0.19) or stops the manager (RecoverPanic off). Read the
 // fields with ptr.Deref(ref.Controller, false) (the suggested fix), test
 // the length, test the result against nil.
 package ownerrefnil

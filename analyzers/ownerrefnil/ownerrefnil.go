@@ -233,7 +233,10 @@ func unguardedIndex(objs *objects.Result, instr ssa.Instruction, slice, index ss
 	if !pos.IsValid() {
 		return analysis.Diagnostic{}, false
 	}
-	msg := fmt.Sprintf("owner references indexed at %s without a test of their length: an object without owners (orphaned, or made by another client) panics the manager with an index out of range; test len(...) first, or look the owner up with metav1.GetControllerOf", c.Value)
+	// Not "panics the manager": since controller-runtime v0.19 a reconcile's
+	// panic is recovered by default and the object is retried, panicking
+	// again; what holds everywhere is the index itself.
+	msg := fmt.Sprintf("owner references indexed at %s without a test of their length: the index panics (out of range) when the object has no owner references (orphaned, or made by a user or another client), each time that object is handled; test len(...) first, or look the owner up with metav1.GetControllerOf and test it against nil", c.Value)
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
 }
 
