@@ -51,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			checkReturn(pass, fn, ret, at, fw)
 		}
+		checkDeferred(pass, fn, at, fw)
 	}
 	return nil, nil
 }
