@@ -66,7 +66,17 @@ var constructors = []Constructor{
 	{Pkg: "*/clientset/versioned", Name: "NewForConfig*", Kind: Clientset},
 	{Pkg: "*/clientset/versioned/typed/...", Name: "NewForConfig*", Kind: Clientset},
 	{Pkg: "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset", Name: "NewForConfig*", Kind: Clientset},
+
+	// cluster-api: a client for a workload cluster, made from its
+	// kubeconfig Secret (read through the given client) with client.New
+	// (controllers/remote/cluster.go, NewClusterClient, v1.14). Its own
+	// ClusterCache keeps one per cluster; a reconcile that calls this
+	// makes a new one each time. Not a dependency of this module: the
+	// test matches the row by path.
+	{Pkg: capiRemote, Name: "NewClusterClient", Kind: ControllerClient},
 }
+
+const capiRemote = "sigs.k8s.io/cluster-api/controllers/remote"
 
 // Constructors returns the table, for tests.
 func Constructors() []Constructor { return append([]Constructor(nil), constructors...) }
