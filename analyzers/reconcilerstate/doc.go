@@ -13,7 +13,10 @@
 // made by Reconcile, or by a method of the reconciler it calls, of a value
 // computed from the request, the context, an object read through the
 // client or a parameter of the method, with no sync.Mutex or RWMutex held,
-// is a data race and a leak of one request's state into another. Keep
+// is a data race and a leak of one request's state into another. A field
+// a branch tests is state kept on purpose, unless it is filled behind its
+// nil test with a value made from the request's object (a client of its
+// workload cluster): the first request's value is every later one's. Keep
 // per-request values in local variables or in a struct made per request;
 // guard a cache shared across requests with a mutex, or use sync.Map.
 package reconcilerstate

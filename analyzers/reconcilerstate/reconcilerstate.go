@@ -68,7 +68,13 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		roots := requestValues(fn, recv)
 		for _, st := range fieldStores(fn, recv) {
-			if reported[st.pos] || tested[st.field] || !fromRequest(st.vals, roots) {
+			if reported[st.pos] || !fromRequest(st.vals, roots) {
+				continue
+			}
+			// A tested field is state kept on purpose, but not a cache
+			// filled once with what one request made.
+			st.lazy = lazyFromRequest(st, recv, roots)
+			if tested[st.field] && !st.lazy {
 				continue
 			}
 			if locked(st.instr) || callersLock(fn, callers) {
@@ -194,6 +200,56 @@ func reconcilerField(v ssa.Value, recs map[*types.TypeName]*ctrlmodel.Controller
 	return nil
 }
 
+// lazyFromRequest reports whether st is a cache filled once from the
+// request: an assignment where the field was tested nil on every path to
+// it (if r.f == nil { r.f = ... }, if r.f != nil { return r.f }), of a
+// value made there (a call's result, a struct literal) from the request's
+// key or objects, not only from the context. Such a field is tested, as
+// state kept on purpose is, but what the first request made (a client of
+// its object's workload cluster, of its scope) is what every later
+// request of another object gets.
+func lazyFromRequest(st store, recv ssa.Value, roots map[ssa.Value]bool) bool {
+	if st.kind != "assignment" || len(st.vals) != 1 || !made(st.vals[0]) {
+		return false
+	}
+	if !ssaflow.HoldsAt(st.instr.Block(), func(cond ssa.Value, onTrue bool) bool {
+		x, nilOnTrue, ok := ssaflow.NilTest(cond)
+		return ok && nilOnTrue == onTrue && loadedField(x, recv) == st.field
+	}) {
+		return false
+	}
+	// The context carries the request's logger and deadline, not its
+	// object: a value made from the configuration and the context alone
+	// is the same for every object.
+	objs := map[ssa.Value]bool{}
+	for v := range roots {
+		if !crapi.IsContext(v.Type()) {
+			objs[v] = true
+		}
+	}
+	return ssaflow.DependsOn(st.vals[0], objs)
+}
+
+// made reports whether v is a value made where it is stored: a call's
+// result (not a builtin's) or a pointer to a struct literal. A value read
+// from the object (dep.Spec.Replicas) is its data, not something made
+// from it.
+func made(v ssa.Value) bool {
+	v = ssaflow.Strip(v)
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		_, builtin := x.Call.Value.(*ssa.Builtin)
+		return !builtin
+	case *ssa.Alloc:
+		_, isStruct := ssaflow.Deref(x.Type()).Underlying().(*types.Struct)
+		return isStruct
+	}
+	return false
+}
+
 func fromRequest(vals []ssa.Value, roots map[ssa.Value]bool) bool {
 	for _, v := range vals {
 		if ssaflow.DependsOn(v, roots) {
@@ -210,6 +266,7 @@ type store struct {
 	vals  []ssa.Value // the stored value, and a map insert's key
 	field *types.Var  // the reconciler's field written through
 	kind  string      // "assignment", "map insert", "element store"
+	lazy  bool        // filled once behind its nil test (lazyFromRequest)
 }
 
 // fieldStores returns the stores of fn into a field of the reconciler
@@ -356,6 +413,12 @@ func report(pass *analysis.Pass, st store, ctl *ctrlmodel.Controller) {
 	concurrent := "reconciles of different objects run concurrently when MaxConcurrentReconciles is above one"
 	if n, ok := maxConcurrent(pass, ctl); ok && n > 1 {
 		concurrent = fmt.Sprintf("this controller runs %d reconciles at once (MaxConcurrentReconciles)", n)
+	}
+	if st.lazy {
+		diag.Reportf(pass, node, nil,
+			"%s of request data into the reconciler's field %s behind its nil test: it is made once, for the first object reconciled, and every later reconcile of another object reuses it; %s, and two of them may fill it at once; make it per request (a local variable), or keep one per object in a map keyed by the object, behind a sync.Mutex",
+			st.kind, st.field.Name(), concurrent)
+		return
 	}
 	diag.Reportf(pass, node, nil,
 		"%s of request data into the reconciler's field %s without a lock: %s and each request leaves its value for the next one; keep it in a local variable or a value made per request, or guard the field with a sync.Mutex",
