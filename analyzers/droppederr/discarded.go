@@ -26,7 +26,7 @@ func (c *checker) checkDiscarded() {
 		if !c.successAfter(call) {
 			continue
 		}
-		src := newSource(c.fn, call, errv, writes)
+		src := newSource(c.h, c.fn, call, errv, writes)
 		if c.recreated(src) {
 			continue // a failed Delete makes the Create after it fail, with its error returned
 		}

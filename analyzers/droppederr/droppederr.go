@@ -147,10 +147,26 @@ type source struct {
 	skipped string
 	// what: for a write, what it was to change (see whatWritten).
 	what *written
+	// retry: the call is a retrier (retry.RetryOnConflict) whose error
+	// is the client error of the function it runs; inner is the client
+	// call there, if the error is one's. The source is then treated as a
+	// helper's call (client nil), as its arguments are not the client
+	// call's.
+	retry *objects.Retry
+	inner *crapi.ClientCall
 }
 
-func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *source {
+func newSource(h *objects.Result, fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *source {
 	src := &source{call: call, errv: errv, writes: writes, carriers: ssaflow.ErrorCarriers(fn, errv)}
+	if rt, ok := h.Retried(call); ok {
+		src.retry = &rt
+		if rt.Inner != nil {
+			if cc, _, ok := crapi.ClientCallSSA(rt.Inner.Common()); ok {
+				src.inner = &cc
+			}
+		}
+		return src
+	}
 	cc, args, ok := crapi.ClientCallSSA(call.Common())
 	if ok {
 		src.client = &cc
@@ -174,6 +190,15 @@ func newSource(fn *ssa.Function, call *ssa.Call, errv ssa.Value, writes bool) *s
 		}
 	}
 	return src
+}
+
+// clientCall returns the client call whose error the source's is: the
+// call itself, or the one in the function a retrier runs.
+func (s *source) clientCall() *crapi.ClientCall {
+	if s.client != nil {
+		return s.client
+	}
+	return s.inner
 }
 
 // eventWrite reports whether the client call writes an event object
@@ -220,7 +245,7 @@ func (s *source) deletes(instr ssa.Instruction) (ssa.Value, bool) {
 // write, or a read whose result feeds a Delete. A read of unrelated
 // settings, or a status write of the object about to go, does not.
 func (s *source) removalMatters(fn *ssa.Function) bool {
-	if s.client != nil && s.client.SubResource {
+	if cc := s.clientCall(); cc != nil && cc.SubResource {
 		return false
 	}
 	if !s.isRead() {
@@ -256,7 +281,7 @@ func (c *checker) check() {
 		if !ok || errv == nil {
 			continue
 		}
-		src := newSource(c.fn, call, errv, writes)
+		src := newSource(c.h, c.fn, call, errv, writes)
 		if src.client != nil && src.client.Method == crapi.Create && src.eventWrite() {
 			continue // an event is a record written best effort, as recorders do
 		}
@@ -758,7 +783,7 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 			fin = fmt.Sprintf("finalizer %q is removed", name)
 		}
 		harm := "a transient error leaks the objects this cleanup should delete"
-		if src.client != nil && src.client.IsWrite() && src.client.Method != crapi.Delete && src.client.Method != crapi.DeleteAllOf {
+		if cc := src.clientCall(); cc != nil && cc.IsWrite() && cc.Method != crapi.Delete && cc.Method != crapi.DeleteAllOf {
 			harm = "a transient error leaves this cleanup step undone for good"
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then %s: %s; return the error", what, fin, harm)
@@ -805,9 +830,23 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 }
 
 // sourceName names the failing call: the client method (Status().Update
-// for the status writer), or the helper.
+// for the status writer), or the helper; for a retrier, the call whose
+// error the function it runs returns, and the retrier.
 func (c *checker) sourceName(src *source) string {
-	cc := src.call.Common()
+	if rt := src.retry; rt != nil {
+		what := rt.Func.Name()
+		if rt.Inner != nil {
+			what = callName(rt.Inner)
+		}
+		return fmt.Sprintf("%s (through %s)", what, rt.Retrier.Name())
+	}
+	return callName(src.call)
+}
+
+// callName names a client call by its method (Status().Update for the
+// status writer), any other call by its callee.
+func callName(call *ssa.Call) string {
+	cc := call.Common()
 	if call, _, ok := crapi.ClientCallSSA(cc); ok {
 		name := string(call.Method)
 		if call.SubResource {

@@ -44,7 +44,7 @@ func (c *checker) checkVoid(callers map[*ssa.Function][]ssa.CallInstruction, per
 		if !ok || !writes || errv == nil {
 			continue
 		}
-		src := newSource(c.fn, call, errv, writes)
+		src := newSource(c.h, c.fn, call, errv, writes)
 		for _, tb := range c.fn.Blocks {
 			if done[tb] {
 				continue

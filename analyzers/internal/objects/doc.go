@@ -133,6 +133,14 @@
 // helper's arguments). They are computed to a fixed point over the
 // package's functions (learnHelpers), from the facts of other packages.
 //
+// [Result.Retried] sees through a retrier of the knowledge table that
+// returns the last error of a func() error it runs (client-go's
+// retry.RetryOnConflict, retry.OnError): given a literal, a method value
+// or a function of the module that returns a client error, the
+// retrier's error is that error (the retries run out, or the error is
+// not one it retries), so ClientErrorSource counts the call and a helper
+// returning it gets clientError; [Retry] names the call inside.
+//
 // [Result.Lifecycle] memoises lifecycle.Scan per function for every check
 // of the package (lifecycle.Memo): the checks filter its events by object
 // with Same instead of walking the instructions again.

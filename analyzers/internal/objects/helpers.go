@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/lifecycle"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
@@ -146,12 +147,16 @@ func (r *Result) ClientError(fn *types.Func) (writes bool, ok bool) {
 }
 
 // ClientErrorSource recognises call as a source of a client error: a
-// client method, or a helper whose error carries one. It returns the value
-// holding the error.
+// client method, a helper whose error carries one, or a retrier that
+// returns the error of a function it runs that returns one (see
+// Retried). It returns the value holding the error.
 func (r *Result) ClientErrorSource(call *ssa.Call) (errv ssa.Value, writes bool, ok bool) {
 	cc := call.Common()
 	if c, _, ok := crapi.ClientCallSSA(cc); ok {
 		return call, c.IsWrite(), true
+	}
+	if rt, ok := r.Retried(call); ok {
+		return call, rt.Writes, true
 	}
 	writes, ok = r.ClientError(crapi.Callee(cc))
 	if !ok {
@@ -284,10 +289,26 @@ func testsDeletion(fn *ssa.Function, r *Result) (DeletionTest, bool) {
 }
 
 func clientError(fn *ssa.Function, r *Result) (writes bool, found bool) {
+	for _, s := range returnedSources(fn, r) {
+		found, writes = true, writes || s.writes
+	}
+	return writes, found
+}
+
+// returnedSource is a call of fn whose client error fn may return.
+type returnedSource struct {
+	call   *ssa.Call
+	writes bool
+}
+
+// returnedSources returns the calls of fn, in block order, whose client
+// error fn's error result may carry.
+func returnedSources(fn *ssa.Function, r *Result) []returnedSource {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !crapi.IsError(res.At(res.Len()-1).Type()) {
-		return false, false
+		return nil
 	}
+	var out []returnedSource
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -295,19 +316,81 @@ func clientError(fn *ssa.Function, r *Result) (writes bool, found bool) {
 				continue
 			}
 			errv, w, ok := r.ClientErrorSource(call)
-			if !ok {
+			if !ok || errv == nil {
 				continue
 			}
 			carriers := ssaflow.ErrorCarriers(fn, errv)
 			for ret := range ssaflow.Returns(fn) {
 				if len(ret.Results) > 0 && carriers[ret.Results[len(ret.Results)-1]] {
-					found, writes = true, writes || w
+					out = append(out, returnedSource{call, w})
 					break
 				}
 			}
 		}
 	}
-	return writes, found
+	return out
+}
+
+// Retry is what a retrier call runs: retry.RetryOnConflict(backoff,
+// func() error { ...; return r.Status().Update(ctx, obj) }) returns the
+// error of the last attempt, so when the retries run out (or the error is
+// not one it retries) it returns the client error of the function it
+// runs.
+type Retry struct {
+	// Retrier is the retrying function (RetryOnConflict, OnError).
+	Retrier *types.Func
+	// Func is the function it runs.
+	Func *ssa.Function
+	// Inner is the call of Func whose client error Func returns, a write
+	// if one is (the first in block order); nil when Func is a function
+	// of the module known by its summary only.
+	Inner *ssa.Call
+	// Writes: that error may be a write's.
+	Writes bool
+}
+
+// Retried recognises call as a call of a retrier that runs a function
+// until it returns nil and returns the last error (knowledge.RetrierOf,
+// RetriesOnError: client-go's retry.RetryOnConflict and retry.OnError;
+// gomega's Eventually returns no error), given a function that may return
+// a client error: a literal (also kept in a variable first), a method
+// value or a function of the module. The error of the retrier is then
+// that client error, as if the call were not wrapped.
+func (r *Result) Retried(call *ssa.Call) (Retry, bool) {
+	cc := call.Common()
+	callee := crapi.Callee(cc)
+	rt, ok := knowledge.RetrierOf(callee)
+	if !ok || rt.Kind != knowledge.RetriesOnError || !crapi.IsError(call.Type()) {
+		return Retry{}, false
+	}
+	args := crapi.CallArgs(cc)
+	if rt.Arg >= len(args) {
+		return Retry{}, false
+	}
+	f := ssaflow.FuncOf(args[rt.Arg])
+	if f == nil {
+		return Retry{}, false
+	}
+	out := Retry{Retrier: callee, Func: f}
+	if obj, ok := f.Object().(*types.Func); ok && f.Synthetic == "" {
+		// A function of the module: its summary, computed to the fixed
+		// point with the others (walking its body here could recurse
+		// through a function handed to a retrier inside itself).
+		out.Writes, ok = r.ClientError(obj)
+		return out, ok
+	}
+	if f.Parent() == nil && f.Synthetic == "" {
+		return Retry{}, false
+	}
+	// A literal (its body is nested in the caller's, so the walk ends) or
+	// a method value's wrapper (its body calls the method, known by its
+	// summary).
+	for _, s := range returnedSources(f, r) {
+		if out.Inner == nil || (s.writes && !out.Writes) {
+			out.Inner, out.Writes = s.call, s.writes
+		}
+	}
+	return out, out.Inner != nil
 }
 
 // StatusWrite returns the object of a status subresource write: an Update

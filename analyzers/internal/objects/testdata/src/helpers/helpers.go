@@ -8,6 +8,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 )
@@ -69,6 +70,24 @@ func NewService(namespace, name string) *corev1.Service { // want NewService:`su
 func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) clientError\(writes=true\)\)`
 	dep.Spec.Paused = true
 	return c.Update(ctx, dep)
+}
+
+// SaveRetried writes it in a conflict retry, which returns the write's
+// error when the retries run out: a client error for the caller.
+func SaveRetried(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveRetried:`clientError\(writes=true\)`
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		dep.Spec.Paused = true
+		return c.Update(ctx, dep)
+	})
+}
+
+// ScaleRetried retries a function that makes no client call: its error
+// is no client error.
+func ScaleRetried(n int32, dep *appsv1.Deployment) error { // want ScaleRetried:`^summary\(changes\(1, 2, 16\)\)$`
+	return retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, func() error {
+		Scale(n, dep)
+		return nil
+	})
 }
 
 // SaveStatus writes the status subresource of an object whose kind its
