@@ -70,7 +70,9 @@ func effect(m rbacneeds.Missing) string {
 	case res == "events":
 		return "the events are dropped (forbidden), so `kubectl describe` shows none"
 	case slices.Contains(m.Verbs, "watch") || (slices.Contains(m.Verbs, "list") && slices.ContainsFunc(m.By, func(n wiring.Request) bool {
-		return n.Access == wiring.Watch || !n.Reader && (n.Access == wiring.Read || n.Access == wiring.List)
+		// A typed clientset's request (Direct) starts no informer: the
+		// call itself is refused.
+		return !n.Direct && (n.Access == wiring.Watch || !n.Reader && (n.Access == wiring.Read || n.Access == wiring.List))
 	})):
 		return fmt.Sprintf("the informer for %s cannot start (list/watch forbidden): the controller's cache never syncs, so it does not start and its reads block until they time out", res)
 	}

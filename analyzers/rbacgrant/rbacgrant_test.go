@@ -84,3 +84,11 @@ func TestRBACGrantChartRole(t *testing.T) {
 func TestRBACGrantScope(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/scope", rbacgrant.Analyzer)
 }
+
+// Requests through client-go's typed clientsets made from the manager's
+// config (in main, or in the reconcile from a config field main fills)
+// need the role's verbs as they are; a clientset of another cluster and
+// one no code fills are charged nothing.
+func TestRBACGrantClientset(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/clientset", rbacgrant.Analyzer)
+}

@@ -9,6 +9,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // builtinAPI is the module whose packages declare the built-in kinds,
@@ -44,12 +46,18 @@ func (r *Result) ResourceOf(t types.Type) (Resource, bool) {
 	kind := kindName(n)
 	pkg := n.Obj().Pkg()
 	if strings.HasPrefix(pkg.Path(), builtinAPI) {
-		c, ok := pkg.Scope().Lookup("GroupName").(*types.Const)
-		if !ok || c.Val().Kind() != constant.String {
+		var group string
+		if c, ok := pkg.Scope().Lookup("GroupName").(*types.Const); ok && c.Val().Kind() == constant.String {
+			group = constant.StringVal(c.Val())
+		} else if g, ok := knowledge.BuiltinGroup(pkg.Path()); ok {
+			// Reached only through another package's signature (a typed
+			// clientset's): the export data holds no constant.
+			group = g
+		} else {
 			return Resource{}, false
 		}
 		plural, _ := meta.UnsafeGuessKindToResource(schema.GroupVersionKind{Kind: kind})
-		return Resource{Group: constant.StringVal(c.Val()), Resource: plural.Resource}, true
+		return Resource{Group: group, Resource: plural.Resource}, true
 	}
 	p := r.Lookup(pkg)
 	if p == nil || p.Err != "" || p.Group == "" {

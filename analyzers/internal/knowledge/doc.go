@@ -71,7 +71,12 @@
 //     eventtype).
 //   - [ConstructorFunc], [ConstructorVar] (constructors.go): the
 //     constructors of API clients; [UncachedReadOf] (uncached.go): the
-//     typed clients' reads no informer could serve (newclient).
+//     typed clients' reads no informer could serve (newclient);
+//     [TypedClientCall] (typedclients.go): what a typed client's method
+//     asks of the API server, [ConfigSource] (configs.go): the functions
+//     returning the manager's own *rest.Config (wiring);
+//     [BuiltinGroup] (apigroups.go): the API group of a k8s.io/api
+//     package whose GroupName constant is not in reach (apimarkers).
 //
 // # Code around the objects
 //

@@ -222,13 +222,19 @@ type Option struct {
 // lists the resources whose reads skip the cache (DisableFor). A watch,
 // or a read through the cache, needs list and watch for the informer; a
 // read through a reader that may skip it (the API reader) list and watch,
-// or get; an event create and patch.
+// or get; an event create and patch; a typed clientset's request its own
+// verb.
 func Options(n wiring.Request, uncached map[apimarkers.Resource]bool) []Option {
 	res := n.Resource.Resource
 	if n.Sub != "" {
 		res += "/" + n.Sub
 	}
 	one := func(verbs ...string) Option { return Option{n.Resource.Group, res, verbs} }
+	if n.Direct {
+		// A typed clientset's request: no cache, its own verb (Read is
+		// get, List list, Watch watch).
+		return []Option{one(string(n.Access))}
+	}
 	switch n.Access {
 	case wiring.Watch:
 		return []Option{one("list", "watch")}

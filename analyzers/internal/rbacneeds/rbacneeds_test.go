@@ -40,12 +40,18 @@ func TestNeeds(t *testing.T) {
 		t.Errorf("Options of an uncached Get: %s", got)
 	}
 
+	// A typed clientset's List asks for list alone, cached or not.
+	direct := wiring.Request{Resource: cm, Access: wiring.List, Direct: true, What: "List", At: "c.go:20"}
+	if got := render(Options(direct, nil)); got != "[{Group: Resource:configmaps Verbs:[list]}]" {
+		t.Errorf("Options of a clientset's List: %s", got)
+	}
+
 	missing := MissingOf(rules, reqs, nil, false)
 	// By group|resource, as rbacgrant reports them: the core group's
 	// key ("|configmaps") sorts last.
-	want := "[{Group:events.k8s.io Resource:events Verbs:[create patch] By:[{Resource:events.events.k8s.io Sub: Access:event Reader:false What:Eventf At:c.go:14 Via:}]} " +
-		"{Group:webapp.example.com Resource:guestbooks/status Verbs:[patch] By:[{Resource:guestbooks.webapp.example.com Sub:status Access:patch Reader:false What:Status().Patch At:c.go:11 Via:}]} " +
-		"{Group: Resource:configmaps Verbs:[list watch delete] By:[{Resource:configmaps Sub: Access:get Reader:false What:Get At:c.go:12 Via:} {Resource:configmaps Sub: Access:delete Reader:false What:Delete At:c.go:13 Via:}]}]"
+	want := "[{Group:events.k8s.io Resource:events Verbs:[create patch] By:[{Resource:events.events.k8s.io Sub: Access:event Reader:false Direct:false What:Eventf At:c.go:14 Via:}]} " +
+		"{Group:webapp.example.com Resource:guestbooks/status Verbs:[patch] By:[{Resource:guestbooks.webapp.example.com Sub:status Access:patch Reader:false Direct:false What:Status().Patch At:c.go:11 Via:}]} " +
+		"{Group: Resource:configmaps Verbs:[list watch delete] By:[{Resource:configmaps Sub: Access:get Reader:false Direct:false What:Get At:c.go:12 Via:} {Resource:configmaps Sub: Access:delete Reader:false Direct:false What:Delete At:c.go:13 Via:}]}]"
 	if got := render(missing); got != want {
 		t.Errorf("MissingOf:\n got %s\nwant %s", got, want)
 	}

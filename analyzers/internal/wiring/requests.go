@@ -47,6 +47,10 @@ type Request struct {
 	// Reader: the read goes through a client.Reader that is not a full
 	// client (mgr.GetAPIReader(), the cache): it may be uncached.
 	Reader bool
+	// Direct: the request goes to the API server as it is, through a
+	// typed clientset (clientset.CoreV1().Nodes().List): its verb is
+	// what it needs, no cache stands in between.
+	Direct bool
 	What   string // the call, for the message: "Create", "For(v1.Secret)"
 	At     string // file:line
 	// Via is the struct field the client was read from
@@ -57,7 +61,7 @@ type Request struct {
 }
 
 func (n Request) key() string {
-	return fmt.Sprintf("%s|%s|%s|%v|%s", n.Resource, n.Sub, n.Access, n.Reader, n.Via)
+	return fmt.Sprintf("%s|%s|%s|%v|%v|%s", n.Resource, n.Sub, n.Access, n.Reader, n.Direct, n.Via)
 }
 
 // collector gathers the requests of one package.
@@ -100,7 +104,14 @@ func (col *collector) record(key string, v ssa.Value) {
 		// make the field's others several.
 		return
 	}
-	switch ok, via := col.managersClient(v, 0); {
+	origin := col.managersClient
+	switch {
+	case strings.HasPrefix(key, clientsetVia):
+		origin = col.clientsetOrigin
+	case strings.HasPrefix(key, configVia):
+		origin = col.configOrigin
+	}
+	switch ok, via := origin(v, 0); {
 	case !ok:
 		f.other = true
 	case via == "":
@@ -119,9 +130,14 @@ func (col *collector) add(t types.Type, sub string, a Access, reader bool, what 
 }
 
 func (col *collector) addResource(r apimarkers.Resource, sub string, a Access, reader bool, what string, call ssa.CallInstruction) {
+	col.addRequest(Request{Resource: r, Sub: sub, Access: a, Reader: reader, What: what}, call)
+}
+
+// addRequest adds n, made at call, with the condition of the client in
+// hand (col.via).
+func (col *collector) addRequest(n Request, call ssa.CallInstruction) {
 	pos := col.pass.Fset.Position(call.Pos())
-	n := Request{Resource: r, Sub: sub, Access: a, Reader: reader, What: what,
-		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), Via: col.via}
+	n.At, n.Via = fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), col.via
 	fn := call.Parent()
 	col.direct[fn] = MergeRequests(col.direct[fn], []Request{n})
 }
@@ -164,8 +180,15 @@ func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Resu
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case *ssa.Store:
-					if key := ssaflow.FieldKey(instr.Addr); key != "" && isClientType(instr.Val.Type()) {
+					key := ssaflow.FieldKey(instr.Addr)
+					switch {
+					case key == "":
+					case isClientType(instr.Val.Type()):
 						col.record(key, instr.Val)
+					case isClientsetType(instr.Val.Type()):
+						col.record(clientsetVia+key, instr.Val)
+					case isRESTConfig(instr.Val.Type()):
+						col.record(configVia+key, instr.Val)
 					}
 				case ssa.CallInstruction:
 					cc := instr.Common()
@@ -360,6 +383,9 @@ func (col *collector) call(call ssa.CallInstruction) {
 			}
 			col.add(obj(1), sub, Access(verb), false, what, call)
 		}
+		return
+	}
+	if col.typedCall(call) {
 		return
 	}
 	fn := crapi.Callee(cc)

@@ -250,7 +250,12 @@ func (r *Result) Requests(fns []*ssa.Function, tns []*types.TypeName) []Request 
 // request still waiting for a struct field to be filled stays: a field no
 // code fills is the manager's client injected by hand.
 func ViaManager(list []Request) []Request {
-	return slices.DeleteFunc(list, func(n Request) bool { return strings.Contains(n.Via, "#") })
+	return slices.DeleteFunc(list, func(n Request) bool {
+		// A typed clientset or config field no code seen fills is not
+		// taken as the manager's: it is as often made for another
+		// cluster.
+		return strings.Contains(n.Via, "#") || strings.HasPrefix(n.Via, clientsetVia) || strings.HasPrefix(n.Via, configVia)
+	})
 }
 
 // MergeRequests appends to list the requests of more it does not hold
