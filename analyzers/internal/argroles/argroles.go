@@ -2,6 +2,7 @@ package argroles
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -55,6 +56,29 @@ type Params struct {
 // AFact marks Params as a fact.
 func (*Params) AFact() {}
 
+// Field is the fact of an exported field of an exported struct type of
+// the module whose value is read and given, unchanged up to conversions
+// between string types, where a value of role ByRole[r] goes: whatever a
+// caller puts in the field ends there (korifi's
+// k8s.FinalizerDescriptor.FinalizerName, read by its finalizer webhook and
+// given to AddFinalizer).
+type Field struct {
+	ByRole [numRoles]bool
+}
+
+// AFact marks Field as a fact.
+func (*Field) AFact() {}
+
+func (f *Field) String() string {
+	var parts []string
+	for r, ok := range f.ByRole {
+		if ok {
+			parts = append(parts, Role(r).String())
+		}
+	}
+	return "field(" + strings.Join(parts, "; ") + ")"
+}
+
 func (f *Params) String() string {
 	var parts []string
 	for r, ps := range f.ByRole {
@@ -71,13 +95,14 @@ func (f *Params) String() string {
 }
 
 // Analyzer learns the roles of the package's functions' parameters and
-// exports the Params fact of the exported ones.
+// struct fields, and exports the Params fact of the exported functions and
+// the Field fact of the exported fields.
 var Analyzer = &analysis.Analyzer{
 	Name:       "argroles",
 	Doc:        "learn which string parameters of the module's functions are finalizer names, event types or reasons",
 	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Params)},
+	FactTypes:  []analysis.Fact{new(Params), new(Field)},
 	Run:        run,
 }
 
@@ -85,6 +110,9 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	pass  *analysis.Pass
 	local map[*types.Func]*byRole
+	// fields: the roles of the module's struct fields read in this
+	// package (declared here or in another package of the module).
+	fields map[*types.Var]*[numRoles]bool
 }
 
 // Of returns the Analyzer's result for pass.
@@ -119,6 +147,23 @@ func (res *Result) Params(fn *types.Func, r Role) []int {
 	return nil
 }
 
+// Field reports whether the struct field v carries a value of role r: a
+// field of the module that code of this package, or (through its Field
+// fact) of the package declaring it, reads and gives where a value of
+// role r goes. A constant stored in it, in a composite literal or by an
+// assignment, then has role r.
+func (res *Result) Field(v *types.Var, r Role) bool {
+	if v == nil || !v.IsField() {
+		return false
+	}
+	v = v.Origin()
+	if b := res.fields[v]; b != nil && b[r] {
+		return true
+	}
+	var f Field
+	return v.Pkg() != nil && v.Pkg() != res.pass.Pkg && res.pass.ImportObjectFact(v, &f) && f.ByRole[r]
+}
+
 // Library returns the argument of role r of fn when fn is a library
 // function that takes one (not a helper of the module).
 func Library(fn *types.Func, r Role) (int, bool) { return library(fn, r) }
@@ -141,31 +186,53 @@ func library(fn *types.Func, r Role) (int, bool) {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{pass: pass, local: map[*types.Func]*byRole{}}
+	res := &Result{pass: pass, local: map[*types.Func]*byRole{}, fields: map[*types.Var]*[numRoles]bool{}}
 	prog := ssapkg.Of(pass)
 	if prog == nil || ssapkg.IsDependency(pass) {
 		return res, nil // the libraries' own roles are library's
 	}
 	var funcs []*ssa.Function
 	for _, fn := range prog.SrcFuncs() {
-		if _, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil && fn.Synthetic == "" && len(fn.Params) > 0 {
+		if fn.Synthetic == "" {
 			funcs = append(funcs, fn)
 		}
 	}
-	// A fixed point: helpers may call helpers declared later.
+	// A fixed point: helpers may call helpers declared later, and a field
+	// read in one function may be stored from another's parameter.
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range funcs {
-			obj := fn.Object().(*types.Func)
+			obj, _ := fn.Object().(*types.Func)
+			helper := obj != nil && fn.Parent() == nil && len(fn.Params) > 0
+			// A field a test reads into AddFinalizer names nothing the
+			// controller adds.
+			test := ssapkg.InTestCode(pass, fn.Pos())
 			for r := range numRoles {
-				for _, i := range given(fn, r, res) {
-					b := res.local[obj]
-					if b == nil {
-						b = new(byRole)
-						res.local[obj] = b
+				ps, fs := given(fn, r, res)
+				if helper {
+					for _, i := range ps {
+						b := res.local[obj]
+						if b == nil {
+							b = new(byRole)
+							res.local[obj] = b
+						}
+						if !slices.Contains(b[r], i) {
+							b[r] = append(b[r], i)
+							changed = true
+						}
 					}
-					if !slices.Contains(b[r], i) {
-						b[r] = append(b[r], i)
+				}
+				for _, f := range fs {
+					if test || !res.moduleField(f) {
+						continue
+					}
+					b := res.fields[f]
+					if b == nil {
+						b = new([numRoles]bool)
+						res.fields[f] = b
+					}
+					if !b[r] {
+						b[r] = true
 						changed = true
 					}
 				}
@@ -173,7 +240,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, fn := range funcs {
-		obj := fn.Object().(*types.Func)
+		obj, _ := fn.Object().(*types.Func)
 		b := res.local[obj]
 		if b == nil || !obj.Exported() || ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
@@ -184,27 +251,69 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		pass.ExportObjectFact(obj, f)
 	}
+	for v, b := range res.fields {
+		// Only a field of an exported type can be set in another package.
+		if v.Pkg() == pass.Pkg && v.Exported() && exportedOwner(pass.Pkg, v) {
+			pass.ExportObjectFact(v, &Field{ByRole: *b})
+		}
+	}
 	return res, nil
 }
 
+// moduleField reports whether the roles of field v are this package's to
+// learn: a field of the module (not a library's, which the module's code
+// may read for any purpose: an ObjectMeta's Name given as a finalizer name
+// makes no other object's name one).
+func (res *Result) moduleField(v *types.Var) bool {
+	return v.Pkg() != nil && (v.Pkg() == res.pass.Pkg || ssapkg.InModule(res.pass, v.Pkg().Path()))
+}
+
+// exportedOwner reports whether v is a field of an exported struct type
+// declared at the top level of pkg.
+func exportedOwner(pkg *types.Package, v *types.Var) bool {
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if st.Field(i) == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // given returns the string parameters of fn (indexes without the
-// receiver) that fn's own body gives, unchanged up to conversions between
-// string types, where a value of role r goes. A parameter combined with
+// receiver) and the struct fields that fn's own body gives, unchanged up to
+// conversions between string types, where a value of role r goes: the
+// parameters given, the fields read and given. A parameter combined with
 // other text (domain + "/" + name), or captured by a closure, is not one:
-// what reaches the call is not what the caller passed.
-func given(fn *ssa.Function, r Role, res *Result) []int {
+// what reaches the call is not what the caller passed. A parameter stored
+// in a field of role r is given (the constructor of korifi's
+// NamespaceFinalizer keeps its finalizerName for Finalize).
+func given(fn *ssa.Function, r Role, res *Result) (params []int, fields []*types.Var) {
 	recv := 0
 	if fn.Signature.Recv() != nil {
 		recv = 1
 	}
-	var out []int
 	add := func(v ssa.Value) {
-		p := ssaflow.ParamIndex(fn, ssaflow.StripConv(v)) - recv
-		if p < 0 || slices.Contains(out, p) {
+		v = ssaflow.StripConv(v)
+		if f := loaded(v); f != nil {
+			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && !slices.Contains(fields, f) {
+				fields = append(fields, f)
+			}
+			return
+		}
+		p := ssaflow.ParamIndex(fn, v) - recv
+		if p < 0 || slices.Contains(params, p) {
 			return
 		}
 		if b, ok := fn.Params[p+recv].Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			out = append(out, p)
+			params = append(params, p)
 		}
 	}
 	for _, b := range fn.Blocks {
@@ -216,6 +325,12 @@ func given(fn *ssa.Function, r Role, res *Result) []int {
 				for _, v := range lifecycle.ListedFinalizers(instr) {
 					add(v)
 				}
+			}
+			if st, ok := instr.(*ssa.Store); ok {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && res.Field(ssaflow.Field(fa.X.Type(), fa.Field), r) {
+					add(st.Val)
+				}
+				continue
 			}
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -229,5 +344,23 @@ func given(fn *ssa.Function, r Role, res *Result) []int {
 			}
 		}
 	}
-	return out
+	return params, fields
+}
+
+// loaded returns the struct field v reads (x.f of a struct value, or a
+// load of &x.f), as declared (the origin of a generic type's field).
+func loaded(v ssa.Value) *types.Var {
+	var f *types.Var
+	switch x := v.(type) {
+	case *ssa.Field:
+		f = ssaflow.Field(x.X.Type(), x.Field)
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			f = ssaflow.Field(fa.X.Type(), fa.Field)
+		}
+	}
+	if f == nil {
+		return nil
+	}
+	return f.Origin()
 }

@@ -10,7 +10,10 @@ import (
 // TestParams checks the Params facts of the fixtures' exported functions:
 // through the library (recorders of both APIs, AddFinalizer, a list given
 // to SetFinalizers), through helpers of the same and of another package,
-// and the twins that get none (a built value, a captured one, a message).
+// a field read into AddFinalizer (its fact, and the parameter of another
+// package stored in it), a generic constructor's parameter kept in a field,
+// and the twins that get none (a built value, a captured one, a message, a
+// description field, a label).
 func TestParams(t *testing.T) {
 	fixturetest.Run(t, argroles.Analyzer)
 }

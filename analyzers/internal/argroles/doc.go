@@ -15,6 +15,15 @@
 // from the parameter ("example.com/" + name) or captured by a closure has
 // no role.
 //
+// A struct field of the module has a role when code reads it and gives
+// the value, unchanged, where the library takes one (korifi's
+// k8s.FinalizerDescriptor.FinalizerName, read by a webhook into
+// AddFinalizer); a parameter stored in such a field is then given there
+// too (a constructor that keeps its name for the method that removes it,
+// as korifi's generic NewNamespaceFinalizer). A field of a library type
+// never has one: the module reading an ObjectMeta's Name into a finalizer
+// call makes no other object's name a finalizer name.
+//
 // # Entry points
 //
 // [Of] gives the [Result]; [Result.Params] gives a library function's own
@@ -22,6 +31,9 @@
 // without the receiver), and [Library] tells the library's apart, for
 // messages. The roles are learnt to a fixed point over the package's
 // functions (helpers calling helpers) and carried across packages by a
-// [Params] fact (params(...)) on exported functions. Its test checks the
-// facts of helpers of both roles in one package and through another.
+// [Params] fact (params(...)) on exported functions; [Result.Field] tells
+// a field's roles, carried by a [Field] fact (field(...)) on the exported
+// fields of exported types. Its test checks the facts of helpers of both
+// roles in one package and through another, of a field read out of a map
+// and of a generic constructor's field.
 package argroles
