@@ -15,5 +15,7 @@
 // "example.com/cleanup". Renaming strands the old name on live objects:
 // add the new name, and keep removing the old one. A constant given to a
 // helper of the module that makes its parameter a finalizer name is
-// checked at the call.
+// checked at the call, and one stored in a field of the module whose
+// value becomes a finalizer name (a descriptor a shared webhook reads) at
+// the literal or assignment.
 package finalizername

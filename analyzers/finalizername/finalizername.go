@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, done: map[*types.Const]bool{}, roles: argroles.Of(pass)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 		if ssapkg.InTestCode(pass, cur.Node().Pos()) {
 			continue // names made up for a unit test reach no API server
 		}
@@ -65,19 +65,19 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.CallExpr:
 			c.call(n)
 		case *ast.AssignStmt:
-			// obj.Finalizers = []string{...}, or = append(obj.Finalizers, ...).
+			// obj.Finalizers = []string{...}, or = append(obj.Finalizers, ...);
+			// d.FinalizerName = "x" of a field that carries a name.
 			for i, l := range n.Lhs {
-				if i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) && c.isFinalizersField(l) {
-					c.list(n.Rhs[i])
+				if i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						if s := pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+							c.field(s.Obj().(*types.Var), n.Rhs[i], s.Recv())
+						}
+					}
 				}
 			}
-		case *ast.KeyValueExpr:
-			// metav1.ObjectMeta{Finalizers: []string{...}}
-			if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Finalizers" {
-				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && v.IsField() && isMetaField(v) {
-					c.list(n.Value)
-				}
-			}
+		case *ast.CompositeLit:
+			c.literal(n)
 		}
 	}
 	kept := map[string]bool{} // names used otherwise than removed
@@ -92,6 +92,55 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// literal checks the fields of a struct literal that carry finalizer
+// names, keyed or not.
+func (c *checker) literal(lit *ast.CompositeLit) {
+	tv, ok := c.pass.TypesInfo.Types[lit]
+	if !ok {
+		return
+	}
+	t := tv.Type
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem() // an element &T{...} elided to {...}
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
+					c.field(f, kv.Value, t)
+				}
+			}
+		} else if i < st.NumFields() {
+			c.field(st.Field(i), el, t)
+		}
+	}
+}
+
+// field checks the value stored in field f of a struct of type owner:
+// the list of an ObjectMeta's Finalizers (metav1.ObjectMeta{Finalizers:
+// []string{...}}), or a name in a field of the module that carries one
+// (k8s.FinalizerDescriptor{FinalizerName: ...}).
+func (c *checker) field(f *types.Var, value ast.Expr, owner types.Type) {
+	switch {
+	case !f.IsField():
+	case f.Name() == "Finalizers" && isMetaField(f):
+		c.list(value)
+	case c.roles.Field(f, argroles.FinalizerName):
+		name := f.Name()
+		if n := crapi.Named(owner); n != nil {
+			name = n.Obj().Name() + "'s " + name
+			if n.Obj().Pkg() != nil && n.Obj().Pkg() != c.pass.Pkg {
+				name = n.Obj().Pkg().Name() + "." + name
+			}
+		}
+		c.nameVia(value, " (the finalizer name "+name+" holds)")
+	}
 }
 
 func (c *checker) call(call *ast.CallExpr) {
@@ -184,30 +233,57 @@ func (c *checker) report(e ast.Expr, via string) {
 			return
 		}
 		c.done[k] = true
-		if c.library(k) {
+		if c.libraryName(e) {
 			return // a name another API defines (Gateway API's GatewayClass finalizer): not the module's to rename
 		}
 		if k.Pkg() == c.pass.Pkg {
 			if spec := constSpec(c.pass, k); spec != nil {
-				if c.library(namedConst(c.pass.TypesInfo, ast.Unparen(spec.(ast.Expr)))) {
-					return // const name = gwapiv1.GatewayClassFinalizerGatewaysExist
-				}
 				at = spec // reported once, where it is declared
 			}
 		}
 	}
-	if errs := validation.IsQualifiedName(value); len(errs) > 0 {
+	switch verdict(value) {
+	case "invalid":
 		diag.Reportf(c.pass, at, nil,
 			"finalizer name %q%s is not a valid qualified name (%s): the API server rejects every write of an object that carries it, so the finalizer is never set; use \"<domain>/<name>\", such as \"example.com/cleanup\"",
-			value, via, errs[0])
-		return
+			value, via, validation.IsQualifiedName(value)[0])
+	case "unqualified":
+		diag.Reportf(c.pass, at, nil,
+			"finalizer name %q%s is not domain-qualified: the API server warns on each write that adds it to a custom resource (a create, or an update of an object that lacked it), and another controller may use the same name and remove it; rename it to %s, and keep removing %q from objects that still carry it",
+			value, via, suggestion(value), value)
 	}
-	if strings.Contains(value, "/") || lifecycle.StandardFinalizers[value] {
-		return
+}
+
+// verdict says what is wrong with a finalizer name: "invalid" (not a
+// qualified name), "unqualified" (no domain, and not one of Kubernetes'
+// own names), or "" (nothing).
+func verdict(value string) string {
+	switch {
+	case len(validation.IsQualifiedName(value)) > 0:
+		return "invalid"
+	case strings.Contains(value, "/") || lifecycle.StandardFinalizers[value]:
+		return ""
 	}
-	diag.Reportf(c.pass, at, nil,
-		"finalizer name %q%s is not domain-qualified: the API server warns on each write that adds it to a custom resource (a create, or an update of an object that lacked it), and another controller may use the same name and remove it; rename it to %s, and keep removing %q from objects that still carry it",
-		value, via, suggestion(value), value)
+	return "unqualified"
+}
+
+// libraryName reports whether e names a constant another API defines: a
+// constant of a package outside the module, used directly or through a
+// constant of the package (const name = gwapiv1.GatewayClassFinalizerGatewaysExist).
+func (c *checker) libraryName(e ast.Expr) bool {
+	k := namedConst(c.pass.TypesInfo, e)
+	if k == nil {
+		return false
+	}
+	if c.library(k) {
+		return true
+	}
+	if k.Pkg() == c.pass.Pkg {
+		if spec := constSpec(c.pass, k); spec != nil {
+			return c.library(namedConst(c.pass.TypesInfo, ast.Unparen(spec.(ast.Expr))))
+		}
+	}
+	return false
 }
 
 // library reports whether k is a constant of a package outside the

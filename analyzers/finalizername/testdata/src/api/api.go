@@ -5,3 +5,6 @@ package api
 const LegacyFinalizer = "finalizer.apps.example.com"
 
 const GoodFinalizer = "apps.example.com/cleanup"
+
+// Added by package webhooks, through a descriptor's field.
+const WidgetFinalizer = "widget.apps.example.com"
