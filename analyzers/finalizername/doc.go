@@ -18,4 +18,8 @@
 // checked at the call, and one stored in a field of the module whose
 // value becomes a finalizer name (a descriptor a shared webhook reads) at
 // the literal or assignment.
+//
+// A name a package only removes is the old name of such a migration and is
+// not reported, unless a package it imports, directly or not, still adds
+// it.
 package finalizername

@@ -6,6 +6,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,10 +29,32 @@ var doc string
 
 // Analyzer reports finalizer names that are not "<domain>/<name>".
 var Analyzer = &analysis.Analyzer{
-	Name:     "finalizername",
-	Doc:      checkdoc.MustExtract(doc, "finalizername"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer, argroles.Analyzer},
-	Run:      run,
+	Name:      "finalizername",
+	Doc:       checkdoc.MustExtract(doc, "finalizername"),
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, ssapkg.Analyzer, argroles.Analyzer},
+	FactTypes: []analysis.Fact{new(Added)},
+	Run:       run,
+}
+
+// Added is the fact of a package of the module that adds or sets a
+// finalizer name this check reports, or imports a package that does:
+// Names maps each name to the package that adds it. A package that only
+// removes such a name is then not migrating from it: another package of
+// the module still puts it on objects (korifi's appworkload controller
+// removes the name its finalizer webhook adds).
+type Added struct {
+	Names map[string]string
+}
+
+// AFact marks Added as a fact.
+func (*Added) AFact() {}
+
+func (f *Added) String() string {
+	parts := make([]string, 0, len(f.Names))
+	for _, name := range slices.Sorted(maps.Keys(f.Names)) {
+		parts = append(parts, fmt.Sprintf("%q by %s", name, f.Names[name]))
+	}
+	return "added(" + strings.Join(parts, "; ") + ")"
 }
 
 type checker struct {
@@ -80,16 +104,43 @@ func run(pass *analysis.Pass) (any, error) {
 			c.literal(n)
 		}
 	}
-	kept := map[string]bool{} // names used otherwise than removed
+	// Names used otherwise than removed, here or (by the Added facts) in a
+	// package of the module this one imports.
+	added := map[string]string{}
+	for _, imp := range pass.Pkg.Imports() {
+		var f Added
+		if ssapkg.InModule(pass, imp.Path()) && pass.ImportPackageFact(imp, &f) {
+			for name, by := range f.Names {
+				if _, ok := added[name]; !ok {
+					added[name] = by
+				}
+			}
+		}
+	}
+	own := map[string]bool{}
 	for _, u := range c.uses {
 		if !u.removal {
-			kept[constant.StringVal(pass.TypesInfo.Types[u.e].Value)] = true
+			own[constant.StringVal(pass.TypesInfo.Types[u.e].Value)] = true
 		}
 	}
 	for _, u := range c.uses {
-		if kept[constant.StringVal(pass.TypesInfo.Types[u.e].Value)] {
+		value := constant.StringVal(pass.TypesInfo.Types[u.e].Value)
+		if own[value] {
 			c.report(u.e, u.via)
+		} else if by, ok := added[value]; ok {
+			c.report(u.e, " (added by package "+by+")")
 		}
+	}
+	// The names this package adds that it reports, for the packages that
+	// import it.
+	for _, u := range c.uses {
+		value := constant.StringVal(pass.TypesInfo.Types[u.e].Value)
+		if _, ok := added[value]; !ok && !u.removal && !c.libraryName(u.e) && verdict(value) != "" {
+			added[value] = pass.Pkg.Path()
+		}
+	}
+	if len(added) > 0 {
+		pass.ExportPackageFact(&Added{Names: added})
 	}
 	return nil, nil
 }

@@ -1,5 +1,7 @@
-// Package crosshelper calls the finalizer helpers of package finalizers.
-package crosshelper
+package crosshelper // want package:`^added\("cleanup" by fixtures/crosshelper; "old" by fixtures/crosshelper; "other" by fixtures/crosshelper\)$`
+
+// Calls of the finalizer helpers of package finalizers. The fact: the names
+// it adds, for the packages that import it.
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package helperparam
+package helperparam // want package:`^added\("appended" by fixtures/helperparam; .*; "stored" by fixtures/helperparam\)$`
 
 import (
 	appsv1 "k8s.io/api/apps/v1"

@@ -1,4 +1,4 @@
-package names
+package names // want package:`^added\("a/b/c" by fixtures/names; .*; "registered" by fixtures/names\)$`
 
 import (
 	appsv1 "k8s.io/api/apps/v1"

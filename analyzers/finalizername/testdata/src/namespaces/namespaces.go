@@ -1,6 +1,8 @@
-// Package namespaces builds, as korifi's orgs and spaces controllers, the
-// generic finalizer of package descriptor with the name of its kind.
-package namespaces
+package namespaces // want package:`^added\("namespace.example.com" by fixtures/namespaces\)$`
+
+// As korifi's orgs and spaces controllers, this package builds the generic
+// finalizer of package descriptor with the name of its kind. The fact: the
+// names it adds, for the packages that import it.
 
 import (
 	corev1 "k8s.io/api/core/v1"

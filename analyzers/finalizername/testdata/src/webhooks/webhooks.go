@@ -1,8 +1,9 @@
-// Package webhooks registers, as korifi's controllers/webhooks/finalizer,
-// the finalizer each kind gets on create: names in the FinalizerName field
-// of descriptor.FinalizerDescriptor literals, which the shared webhook
-// gives to AddFinalizer.
-package webhooks
+package webhooks // want package:`^added\("assigned" by fixtures/webhooks; "gadget" by fixtures/webhooks; "unkeyed" by fixtures/webhooks; "widget.apps.example.com" by fixtures/webhooks\)$`
+
+// As korifi's controllers/webhooks/finalizer, this package registers the
+// finalizer each kind gets on create: names in the FinalizerName field of
+// descriptor.FinalizerDescriptor literals, which the shared webhook gives
+// to AddFinalizer.
 
 import (
 	"sigs.k8s.io/controller-runtime/pkg/client"

@@ -1,8 +1,10 @@
-// Package testing builds objects for the tests of other packages, as
+package testing // want package:`^added\("deleted" by fixtures/util/testing; "finalizer" by fixtures/util/testing; "mirror" by fixtures/util/testing; "undeleted" by fixtures/util/testing\)$`
+
+// This package builds objects for the tests of other packages, as
 // gateway-api-inference-extension's pkg/lwepp/util/testing does
 // (wrappers.go): it imports nothing only tests import, so only the fake
-// deletions tell its code from the controller's.
-package testing
+// deletions tell its code from the controller's. The fact: the names of
+// its code that is not test code.
 
 import (
 	corev1 "k8s.io/api/core/v1"
