@@ -376,12 +376,16 @@ type consequence struct {
 	// dependence says how a Delete after a failed write depends on it
 	// (see deleteDependence).
 	dependence *dependence
+	// create is, for absent, the Create of the object the failed Get
+	// takes for absent (see absentCreate).
+	create *ssa.Call
 }
 
 // Kinds of consequences, most serious first.
 const (
 	removal = iota
 	deletion
+	absent
 	success
 	none
 )
@@ -412,10 +416,15 @@ func (c *checker) examine(src *source, t errTest) bool {
 		src.skipped = c.actsOnRead(src, onSuccess, onFail)
 	}
 	cons := c.consequence(src, t, rejoin)
+	if cons.kind > absent {
+		if create := c.absentCreate(src, t, rejoin); create != nil {
+			cons = consequence{kind: absent, create: create}
+		}
+	}
 	if cons.kind == none || c.logged[logCall] {
 		return false
 	}
-	if cons.kind == success && c.callersRequeue(c.fn) {
+	if (cons.kind == success || cons.kind == absent) && c.callersRequeue(c.fn) {
 		return false // every caller requeues after it: retried then
 	}
 	if c.logged == nil {
@@ -806,6 +815,9 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 			break
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then Delete runs as if %s had succeeded: a transient error makes it act on state that was never read; return the error", what, what)
+	case absent:
+		msg = fmt.Sprintf("the error of %s is only logged, then %s goes on as if the object did not exist: it creates it at line %d, and returns success when that Create fails because the object exists after all (AlreadyExists); what the reconcile does to an existing object is skipped, and nothing retries it until the next event; return the error",
+			what, c.funcName(), c.pass.Fset.Position(cons.create.Pos()).Line)
 	case success:
 		if cons.skipped != "" {
 			msg = fmt.Sprintf("the error of %s is only logged, then %s returns success without the %s its success branch makes of what it reads: that step is skipped, and nothing retries it until the next event; return the error", what, c.funcName(), cons.skipped)

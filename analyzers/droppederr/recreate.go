@@ -81,14 +81,15 @@ func (c *checker) recreated(src *source) bool {
 // call), returns success only through the success side of a plain nil
 // test of its error: a failure of call always ends in an error return
 // (the call's error, wrapped or not, or another one). A test through
-// IgnoreAlreadyExists, or any branch on the error other than a nil test
-// (apierrors.IsAlreadyExists), lets a failure reach success, and does not
-// count.
+// IgnoreAlreadyExists, any branch on the error other than a nil test
+// (apierrors.IsAlreadyExists), or a return of
+// client.IgnoreAlreadyExists(err) lets a failure reach success, and does
+// not count.
 func (c *checker) errorReturned(call *ssa.Call) bool {
 	carriers := ssaflow.ErrorCarriers(c.fn, call)
 	success := func(b *ssa.BasicBlock) bool {
 		ret, ok := ssaflow.Last(b).(*ssa.Return)
-		return ok && c.isSuccess(ret)
+		return ok && (c.isSuccess(ret) || filteredReturn(ret, carriers))
 	}
 	start := call.Block()
 	if success(start) {
@@ -133,4 +134,16 @@ func sameValue(a, b ssa.Value, depth int) bool {
 	fa, ok1 := la.X.(*ssa.FieldAddr)
 	fb, ok2 := lb.X.(*ssa.FieldAddr)
 	return ok1 && ok2 && fa.Field == fb.Field && sameValue(fa.X, fb.X, depth+1)
+}
+
+// filteredReturn reports whether ret returns the error of carriers
+// through client.IgnoreAlreadyExists or IgnoreNotFound: nil, a success,
+// for the errors they filter.
+func filteredReturn(ret *ssa.Return, carriers map[ssa.Value]bool) bool {
+	n := len(ret.Results)
+	if n == 0 {
+		return false
+	}
+	call, ok := crapi.IsCallTo(ssaflow.Returned(ret.Results[n-1]), crapi.ClientPkg, "IgnoreAlreadyExists", "IgnoreNotFound")
+	return ok && len(call.Call.Args) == 1 && carriers[call.Call.Args[0]]
 }

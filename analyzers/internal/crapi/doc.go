@@ -22,6 +22,9 @@
 // says whether a call writes a log line or event, carries its arguments in
 // a logger, only formats, or may act on them, from knowledge's logging
 // table. [ReadsClock] and [ClockMethod] recognise the clock.
+// [NotFoundTest] says whether a branch tests an error for NotFound
+// (apierrors.IsNotFound, its negation, client.IgnoreNotFound compared
+// with nil) and which edge NotFound takes.
 //
 // The webhook builder chains written as one expression
 // (ctrl.NewWebhookManagedBy(mgr, &T{}), or .For(&T{}) before v0.20) are
