@@ -39,6 +39,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/ownsnoowner"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/rbacgrant"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/reconcilerstate"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/requeueunit"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/resulterr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/schemekind"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/selfowner"
@@ -192,6 +193,7 @@ var checks = func() []Check {
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10", Level: Warning},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
+		{Analyzer: requeueunit.Analyzer, Catalogue: "E9"},
 	}
 	var names []string
 	for _, c := range cs {

@@ -100,8 +100,9 @@ func main() {
 		os.Exit(1)
 	}
 	if err := (&controller.GuestbookRestoreReconciler{
-		Client: mgr.GetClient(),
-		Scheme: mgr.GetScheme(),
+		Client:       mgr.GetClient(),
+		Scheme:       mgr.GetScheme(),
+		RetrySeconds: 30,
 	}).SetupWithManager(mgr); err != nil {
 		setupLog.Error(err, "unable to create controller", "controller", "GuestbookRestore")
 		os.Exit(1)

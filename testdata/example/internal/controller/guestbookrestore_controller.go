@@ -32,6 +32,9 @@ const restoreFinalizer = "webapp.example.com/restore-release"
 type GuestbookRestoreReconciler struct {
 	client.Client
 	Scheme *runtime.Scheme
+	// RetrySeconds is how long to wait, in seconds, before looking again
+	// at a restore that names no backup yet.
+	RetrySeconds int
 }
 
 // +kubebuilder:rbac:groups=webapp.example.com,resources=guestbookrestores,verbs=get;list;watch;update;patch
@@ -63,6 +66,11 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 	}
 	if restore.Status.Phase != "" {
 		return ctrl.Result{}, nil
+	}
+	// No backup named yet: look again later. time.Duration counts
+	// nanoseconds, so this requeues at once, over and over.
+	if restore.Spec.BackupName == "" {
+		return ctrl.Result{RequeueAfter: time.Duration(r.RetrySeconds)}, nil // expect: requeueunit
 	}
 	// One restore of a backup at a time: wait for a pending one.
 	var restores webappv1alpha1.GuestbookRestoreList
