@@ -113,7 +113,7 @@ func check(pass *analysis.Pass, e ast.Expr) {
 // isConversionToDuration reports whether call converts to time.Duration.
 func isConversionToDuration(pass *analysis.Pass, call *ast.CallExpr) bool {
 	tv, ok := pass.TypesInfo.Types[call.Fun]
-	return ok && tv.IsType() && crapi.IsNamed(tv.Type, "time", "Duration")
+	return ok && tv.IsType() && crapi.IsDuration(tv.Type)
 }
 
 // holdsDuration reports whether the integer expression e is computed from
@@ -124,7 +124,7 @@ func holdsDuration(pass *analysis.Pass, e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case ast.Expr:
-			if t := pass.TypesInfo.TypeOf(n); t != nil && crapi.IsNamed(t, "time", "Duration") {
+			if t := pass.TypesInfo.TypeOf(n); crapi.IsDuration(t) {
 				found = true
 			}
 			if id, ok := n.(*ast.Ident); ok && strings.Contains(strings.ToLower(id.Name), "nano") {
@@ -148,7 +148,7 @@ func mentionsUnit(pass *analysis.Pass, e ast.Expr) bool {
 			return !found
 		}
 		c, ok := pass.TypesInfo.Uses[id].(*types.Const)
-		if ok && c.Pkg() != nil && c.Pkg().Path() == "time" {
+		if ok && c.Pkg() != nil && c.Pkg().Path() == crapi.TimePkg {
 			found = true
 		}
 		return !found
@@ -159,7 +159,7 @@ func mentionsUnit(pass *analysis.Pass, e ast.Expr) bool {
 // unitFix multiplies e by time.Second, converting it first when its
 // type is not a duration, and imports time if the file does not.
 func unitFix(pass *analysis.Pass, e ast.Expr, convert bool) []analysis.SuggestedFix {
-	name, edits, ok := diag.PackageName(pass, e.Pos(), "time", "time")
+	name, edits, ok := diag.PackageName(pass, e.Pos(), crapi.TimePkg, crapi.TimePkg)
 	if !ok {
 		return nil
 	}

@@ -36,6 +36,14 @@ func ClockMethod(fn *types.Func, name string) bool {
 	return false
 }
 
+// TimePkg is the standard library's package time.
+const TimePkg = "time"
+
+// IsDuration reports whether t is time.Duration.
+func IsDuration(t types.Type) bool {
+	return t != nil && IsNamed(t, TimePkg, "Duration")
+}
+
 // IsTime reports whether t is time.Time (not a pointer to it).
 func IsTime(t types.Type) bool {
 	if t == nil {
