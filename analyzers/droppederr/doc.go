@@ -10,7 +10,8 @@
 // Delete, DeleteAllOf, a status write, a retry.RetryOnConflict around one,
 // or a helper returning one) is tested and the failing branch only logs it
 // and rejoins the success path, a transient error (a timeout, throttling,
-// a conflict) is lost: the code then removes a finalizer, deletes objects, creates what a failed Get took for
+// a conflict) is lost: the code then removes a finalizer (or a caller up
+// the chain does), deletes objects, creates what a failed Get took for
 // absent, or returns success, and nothing retries the failed call. Return
 // the error instead.
 package droppederr

@@ -379,6 +379,9 @@ type consequence struct {
 	// create is, for absent, the Create of the object the failed Get
 	// takes for absent (see absentCreate).
 	create *ssa.Call
+	// above is, for removal, a removal made by a caller of the function
+	// after it returned without the error (see removalAbove).
+	above *chainRemoval
 }
 
 // Kinds of consequences, most serious first.
@@ -421,7 +424,19 @@ func (c *checker) examine(src *source, t errTest) bool {
 			cons = consequence{kind: absent, create: create}
 		}
 	}
-	if cons.kind == none || c.logged[logCall] {
+	if c.logged[logCall] {
+		return false
+	}
+	if cons.kind >= success && c.returnsWithout(src, t, rejoin) {
+		// A caller above removes a finalizer after this function
+		// returned without the error: whatever the function says by its
+		// other results (a requeue), or its callers requeue, the
+		// finalizer is gone.
+		if r, ok := c.removalAbove(src, c.fn); ok {
+			cons = consequence{kind: removal, removal: r.op, above: &r}
+		}
+	}
+	if cons.kind == none {
 		return false
 	}
 	if (cons.kind == success || cons.kind == absent) && c.callersRequeue(c.fn) {
@@ -787,6 +802,11 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 	var msg string
 	switch cons.kind {
 	case removal:
+		if cons.above != nil {
+			who, harm := chainMessage(src, *cons.above)
+			msg = fmt.Sprintf("the error of %s is only logged, then %s returns without it, and %s: %s; return the error", what, c.funcName(), who, harm)
+			break
+		}
 		fin := "a finalizer is removed"
 		if name := cons.removal.FinalizerName(); name != "" {
 			fin = fmt.Sprintf("finalizer %q is removed", name)

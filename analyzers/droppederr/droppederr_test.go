@@ -8,5 +8,5 @@ import (
 )
 
 func TestDroppedErr(t *testing.T) {
-	fixturetest.RunWithSuggestedFixes(t, droppederr.Analyzer, "./loggederrors", "./helpers", "./applystatus/...", "./periodic", "./voidhelper", "./requeueskip", "./logentries", "./eventsapi", "./stalestatus", "./callerrequeue", "./dependency", "./shutdown", "./recreate", "./retried", "./getabsent")
+	fixturetest.RunWithSuggestedFixes(t, droppederr.Analyzer, "./loggederrors", "./helpers", "./applystatus/...", "./periodic", "./voidhelper", "./requeueskip", "./logentries", "./eventsapi", "./stalestatus", "./callerrequeue", "./dependency", "./shutdown", "./recreate", "./retried", "./getabsent", "./chain")
 }

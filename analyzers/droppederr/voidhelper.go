@@ -108,7 +108,15 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 			best = cons
 		}
 	}
-	if best.kind == voidNone {
+	var above *chainRemoval
+	if best.kind != voidRemoval {
+		// A caller that only hands the success on (returns nil, or
+		// nothing) to a caller that removes a finalizer: up the chain.
+		if r, ok := c.removalAbove(src, c.fn); ok && len(r.through) > 0 {
+			above = &r
+		}
+	}
+	if best.kind == voidNone && above == nil {
 		return false
 	}
 	if c.logged == nil {
@@ -117,16 +125,19 @@ func (c *checker) examineVoid(src *source, t errTest, sites []ssa.CallInstructio
 	c.logged[logCall] = true
 	what, helper := c.sourceName(src), c.funcName()
 	var msg string
-	switch best.kind {
-	case voidRemoval:
+	switch {
+	case above != nil:
+		who, harm := chainMessage(src, *above)
+		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then %s: %s; return the error from %s", what, helper, who, harm, helper)
+	case best.kind == voidRemoval:
 		fin := "a finalizer"
 		if name := best.removal.FinalizerName(); name != "" {
 			fin = fmt.Sprintf("finalizer %q", name)
 		}
 		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s removes %s: a transient error leaves this cleanup step undone for good; return the error from %s", what, helper, best.caller, fin, helper)
-	case voidStatus:
+	case best.kind == voidStatus:
 		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s writes the status as if it had succeeded: the failed write is not retried until the next event; return the error from %s", what, helper, best.caller, helper)
-	case voidSuccess:
+	case best.kind == voidSuccess:
 		msg = fmt.Sprintf("the error of %s is only logged in %s, which returns no error, then its caller %s returns success: the failed write is not retried until the next event; return the error from %s", what, helper, best.caller, helper)
 	}
 	if node := c.callExpr(logCall.Pos()); node != nil {
