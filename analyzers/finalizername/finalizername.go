@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -67,6 +68,13 @@ type checker struct {
 	// name the package only removes (the old name of a migration, as the
 	// check's own fix asks) is not reported.
 	uses []use
+	// seen: the expressions already reported (a local variable's value,
+	// met at each of its uses, is reported once).
+	seen map[ast.Expr]bool
+	// locals maps a function's local variable to the expression that
+	// defines it, when nothing assigns it again or takes its address
+	// (computed on first use, by locals()).
+	locals map[*types.Var]ast.Expr
 }
 
 type use struct {
@@ -79,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssapkg.IsDependency(pass) {
 		return nil, nil // run only for the facts of the module's helpers: none there
 	}
-	c := &checker{pass: pass, done: map[*types.Const]bool{}, roles: argroles.Of(pass)}
+	c := &checker{pass: pass, done: map[*types.Const]bool{}, seen: map[ast.Expr]bool{}, roles: argroles.Of(pass)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 		if ssapkg.InTestCode(pass, cur.Node().Pos()) {
@@ -233,7 +241,7 @@ func (c *checker) call(call *ast.CallExpr) {
 
 // list checks the constant elements of a []string literal.
 func (c *checker) list(e ast.Expr) {
-	if x, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+	if x, ok := c.origin(e).(*ast.CompositeLit); ok {
 		for _, el := range x.Elts {
 			c.name(el)
 		}
@@ -267,7 +275,7 @@ func (c *checker) nameVia(e ast.Expr, via string) { c.record(e, via, false) }
 // record keeps a constant finalizer name for the report; removal: the
 // call only removes it.
 func (c *checker) record(e ast.Expr, via string, removal bool) {
-	e = ast.Unparen(e)
+	e = c.origin(e)
 	tv, ok := c.pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return
@@ -275,8 +283,108 @@ func (c *checker) record(e ast.Expr, via string, removal bool) {
 	c.uses = append(c.uses, use{e: e, via: via, removal: removal})
 }
 
+// origin returns the expression whose value e has: e, or the expression
+// that defines the local variable e names, when the variable is never
+// assigned again nor addressed (ob-operator's finalizerName :=
+// oceanbaseconst.FinalizerDeleteOBTenant, then AddFinalizer(obtenant,
+// finalizerName)), through further such variables.
+func (c *checker) origin(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	for range 8 { // a chain of variables, each defined from the next
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return e
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return e
+		}
+		def, ok := c.definitions()[v]
+		if !ok {
+			return e
+		}
+		e = ast.Unparen(def)
+	}
+	return e
+}
+
+// definitions returns the package's local variables defined once (x :=
+// e, var x = e inside a function) and then only read, with the expression
+// that defines each. A variable assigned again (x = ..., x += ..., a range
+// key), or whose address is taken (&x), may hold another value at a use.
+// Package-level variables are left out: another package may assign them.
+func (c *checker) definitions() map[*types.Var]ast.Expr {
+	if c.locals != nil {
+		return c.locals
+	}
+	c.locals = map[*types.Var]ast.Expr{}
+	info := c.pass.TypesInfo
+	changed := map[*types.Var]bool{}
+	assigned := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				changed[v] = true
+			}
+		}
+	}
+	define := func(names []*ast.Ident, values []ast.Expr) {
+		if len(names) != len(values) {
+			return // x, err := f(): the value is a call's result, no constant
+		}
+		for i, id := range names {
+			if v, ok := info.Defs[id].(*types.Var); ok && v.Parent() != c.pass.Pkg.Scope() {
+				c.locals[v] = values[i]
+			}
+		}
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					var names []*ast.Ident
+					for _, l := range n.Lhs {
+						id, _ := l.(*ast.Ident)
+						names = append(names, id)
+						if id != nil && info.Defs[id] == nil {
+							assigned(id) // redeclared in a := with a new variable
+						}
+					}
+					define(names, n.Rhs)
+				} else {
+					for _, l := range n.Lhs {
+						assigned(l)
+					}
+				}
+			case *ast.ValueSpec:
+				define(n.Names, n.Values)
+			case *ast.RangeStmt:
+				if n.Tok == token.ASSIGN {
+					assigned(n.Key)
+					if n.Value != nil {
+						assigned(n.Value)
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					assigned(n.X)
+				}
+			}
+			return true
+		})
+	}
+	for v := range changed {
+		delete(c.locals, v)
+	}
+	return c.locals
+}
+
 // report reports the name e if it is not "<domain>/<name>".
 func (c *checker) report(e ast.Expr, via string) {
+	if c.seen[e] {
+		return // a local variable's value, reported at its first use
+	}
+	c.seen[e] = true
 	value := constant.StringVal(c.pass.TypesInfo.Types[e].Value)
 	at := ast.Node(e)
 	if k := namedConst(c.pass.TypesInfo, e); k != nil {

@@ -87,3 +87,38 @@ const dottedFinalizer = "cleanup.apps.example.com" // want `finalizer name "clea
 func Clean(dep *appsv1.Deployment) {
 	controllerutil.AddFinalizer(dep, dottedFinalizer)
 }
+
+// Names kept in a local variable first, as ob-operator's controllers do
+// (finalizerName := oceanbaseconst.FinalizerDeleteOBTenant): the variable
+// holds the constant at every use.
+const tenantFinalizer = "finalizers.example.com.deletetenant" // want `finalizer name "finalizers.example.com.deletetenant" is not domain-qualified`
+
+func Local(dep *appsv1.Deployment) *corev1.ConfigMap {
+	finalizerName := tenantFinalizer
+	if !controllerutil.ContainsFinalizer(dep, finalizerName) {
+		controllerutil.AddFinalizer(dep, finalizerName)
+	}
+	name := "local" // want `^finalizer name "local" is not domain-qualified`
+	again := name
+	controllerutil.AddFinalizer(dep, name)
+	controllerutil.AddFinalizer(dep, again)
+	finalizers := []string{"listed"} // want `finalizer name "listed" is not domain-qualified`
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Finalizers: finalizers}}
+}
+
+// Twins: a variable assigned again, and one whose address is taken, may
+// hold another value where it is used; a variable that is not a finalizer.
+func NotLocal(dep *appsv1.Deployment, suffix string) {
+	name := "reassigned"
+	if suffix != "" {
+		name = "example.com/" + suffix
+	}
+	controllerutil.AddFinalizer(dep, name)
+	addressed := "addressed"
+	qualify(&addressed)
+	controllerutil.AddFinalizer(dep, addressed)
+	label := "cleanup"
+	dep.Labels = map[string]string{label: "true"}
+}
+
+func qualify(name *string) { *name = "example.com/" + *name }
