@@ -58,21 +58,25 @@ type frame struct {
 }
 
 // check finds r's Gets of the reconciled object (by the request's key, not
-// of a subresource) and, from where each found the object, analyzes the
-// reconcile function, then its tail helpers until one reports: one finding
-// per object, the first return explaining the others.
+// of a subresource) and its calls of helpers that return it read by that
+// key, and, from where each found the object, analyzes the reconcile
+// function, then its tail helpers until one reports: one finding per
+// object, the first return explaining the others.
 func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 	fn := r.Fn
+	var tops []frame
 	for _, site := range crapi.ClientCalls(fn) {
 		key, obj, ok := site.IsGetOf()
 		if !ok || site.SubResource || !ssaflow.IsRequestKey(key, r.Req) {
 			continue // the reconciled object only
 		}
-		exists := successBlock(fn, site.Call)
-		if exists == nil {
-			continue
+		if exists := successBlock(fn, site.Call); exists != nil {
+			tops = append(tops, frame{fn: fn, obj: obj, exists: exists})
 		}
-		top := frame{fn: fn, obj: obj, exists: exists}
+	}
+	// Or read by a helper: d, found, err := getApp(ctx, req.NamespacedName).
+	tops = append(tops, helperFetches(objs, r)...)
+	for _, top := range tops {
 		if analyze(pass, objs, top) {
 			continue // one per object: the first return explains the others
 		}
