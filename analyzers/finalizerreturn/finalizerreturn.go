@@ -75,7 +75,11 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 		}
 	}
 	// Or read by a helper: d, found, err := getApp(ctx, req.NamespacedName).
-	tops = append(tops, helperFetches(objs, r)...)
+	// Only without a Get: a helper reading it again would report the
+	// return the Get's frame reports.
+	if len(tops) == 0 {
+		tops = helperFetches(objs, r)
+	}
 	for _, top := range tops {
 		if analyze(pass, objs, top) {
 			continue // one per object: the first return explains the others
