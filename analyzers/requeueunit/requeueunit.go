@@ -93,7 +93,11 @@ func check(pass *analysis.Pass, e ast.Expr) {
 			return
 		}
 		fix := unitFix(pass, e, false)
-		diag.Reportf(pass, e, fix, "RequeueAfter is %d nanoseconds: a time.Duration counts nanoseconds, so a number written without its unit makes controller-runtime requeue the object at once, over and over, a hot reconcile loop that floods the API server and the log; write the unit (%d * time.Second)", v, v)
+		unit := "nanoseconds"
+		if v == 1 {
+			unit = "nanosecond"
+		}
+		diag.Reportf(pass, e, fix, "RequeueAfter is %d %s: a time.Duration counts nanoseconds, so a number written without its unit makes controller-runtime requeue the object at once, over and over, a hot reconcile loop that floods the API server and the log; write the unit (%d * time.Second)", v, unit, v)
 		return
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
