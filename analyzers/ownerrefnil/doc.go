@@ -3,7 +3,7 @@
 //
 // # Analyzer ownerrefnil
 //
-// ownerrefnil: report owner references read without a nil or length check, which panic the manager on an object another client wrote
+// ownerrefnil: report owner references read without a nil or length check, which panic on an object another client wrote
 //
 // An object's owner references are whatever its writers put there: an
 // object may have none, and a reference written by kubectl, a chart or
