@@ -40,25 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if cell == nil || !returnsError(fn, cell) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				d, ok := instr.(*ssa.Defer)
-				if !ok {
-					continue
-				}
-				mc, ok := d.Call.Value.(*ssa.MakeClosure)
-				if !ok {
-					continue
-				}
-				lit, ok := mc.Fn.(*ssa.Function)
-				if !ok {
-					continue
-				}
-				for i, bound := range mc.Bindings {
-					if bound == cell && i < len(lit.FreeVars) {
-						checkDeferred(pass, fn, lit, lit.FreeVars[i])
-					}
-				}
+		for _, d := range ssaflow.DeferredClosures(fn) {
+			if fv := d.FreeVarOf(cell); fv != nil {
+				checkDeferred(pass, fn, d.Fn, fv)
 			}
 		}
 	}
