@@ -73,22 +73,7 @@ func (c *checker) absentCreate(src *source, t errTest, rejoin []*ssa.BasicBlock)
 // their failing side (infeasible), and NotFound tests the side for other
 // errors.
 func (c *checker) otherErrorPaths(src *source, t errTest, rejoin []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	after := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), rejoin...)
-	for _, r := range rejoin {
-		after[r] = true
-	}
-	for len(queue) > 0 {
-		blk := queue[0]
-		queue = queue[1:]
-		for i, s := range blk.Succs {
-			if s == t.block || after[s] || infeasible(blk, i, src, t) || notFoundEdge(blk, i, src) {
-				continue
-			}
-			after[s] = true
-			queue = append(queue, s)
-		}
-	}
+	_, after := afterFailure(src, t, rejoin, func(blk *ssa.BasicBlock, i int) bool { return notFoundEdge(blk, i, src) })
 	return after
 }
 

@@ -193,25 +193,12 @@ func (c *checker) returnsNoError(ret *ssa.Return) bool {
 // error, nil): the helper hands its caller no trace of the failure.
 func (c *checker) returnsWithout(src *source, t errTest, rejoin []*ssa.BasicBlock) bool {
 	next := c.nextIteration(t.block)
-	after := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), rejoin...)
-	for _, r := range rejoin {
-		after[r] = true
-	}
-	for len(queue) > 0 {
-		blk := queue[0]
-		queue = queue[1:]
+	order, _ := afterFailure(src, t, rejoin, nil)
+	for _, blk := range order {
 		if ret, ok := ssaflow.Last(blk).(*ssa.Return); ok && !next[blk] {
 			if n := len(ret.Results); n == 0 || !src.carriers[ssaflow.Returned(ret.Results[n-1])] {
 				return true
 			}
-		}
-		for i, s := range blk.Succs {
-			if s == t.block || after[s] || infeasible(blk, i, src, t) {
-				continue
-			}
-			after[s] = true
-			queue = append(queue, s)
 		}
 	}
 	return false

@@ -612,6 +612,24 @@ func (c *checker) consequence(src *source, t errTest, rejoin []*ssa.BasicBlock) 
 	next := c.nextIteration(b)
 	// The blocks after the failing branch, in the order of the walk: a
 	// Delete's guards are among them.
+	order, after := afterFailure(src, t, rejoin, nil)
+	best := consequence{kind: none}
+	for _, blk := range order {
+		if next[blk] {
+			continue
+		}
+		if cons := c.scan(src, t, blk, after); cons.kind < best.kind {
+			best = cons
+		}
+	}
+	return best
+}
+
+// afterFailure returns the blocks reached from rejoin, where the failing
+// branch of t rejoins, in the order of a breadth-first walk and as a set:
+// not t's block again, nor an edge a later test of the same error
+// decides against (infeasible), nor one skip rules out.
+func afterFailure(src *source, t errTest, rejoin []*ssa.BasicBlock, skip func(blk *ssa.BasicBlock, i int) bool) ([]*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
 	var order []*ssa.BasicBlock
 	after := map[*ssa.BasicBlock]bool{}
 	queue := append([]*ssa.BasicBlock(nil), rejoin...)
@@ -623,23 +641,14 @@ func (c *checker) consequence(src *source, t errTest, rejoin []*ssa.BasicBlock) 
 		queue = queue[1:]
 		order = append(order, blk)
 		for i, s := range blk.Succs {
-			if s == b || after[s] || infeasible(blk, i, src, t) {
+			if s == t.block || after[s] || infeasible(blk, i, src, t) || skip != nil && skip(blk, i) {
 				continue
 			}
 			after[s] = true
 			queue = append(queue, s)
 		}
 	}
-	best := consequence{kind: none}
-	for _, blk := range order {
-		if next[blk] {
-			continue
-		}
-		if cons := c.scan(src, t, blk, after); cons.kind < best.kind {
-			best = cons
-		}
-	}
-	return best
+	return order, after
 }
 
 // scan returns the most serious consequence in blk.
