@@ -353,23 +353,21 @@ func read(pass *analysis.Pass) *Package {
 	err = markers.EachType(col, lpkg, func(info *markers.TypeInfo) {
 		root, _ := info.Markers.Get(objectRoot).(bool)
 		status := info.Markers.Get(subresourceStatus) != nil
+		path, cluster, hasResource := resourceMarkers(info)
 		if !root && !status {
-			if r, ok := info.Markers.Get(resource).(crdmarkers.Resource); ok {
-				k := Kind{Type: info.Name, Plural: plural.Resource(info.Name), Cluster: r.Scope == "Cluster"}
-				if r.Path != "" {
-					k.Plural = r.Path
+			if hasResource {
+				k := Kind{Type: info.Name, Plural: plural.Resource(info.Name), Cluster: cluster}
+				if path != "" {
+					k.Plural = path
 				}
 				out.Resources = append(out.Resources, k)
 			}
 			return
 		}
 		k := Kind{Type: info.Name, Root: root, StatusSubresource: status,
-			Plural: plural.Resource(info.Name)}
-		if r, ok := info.Markers.Get(resource).(crdmarkers.Resource); ok {
-			if r.Path != "" {
-				k.Plural = r.Path
-			}
-			k.Cluster = r.Scope == "Cluster"
+			Plural: plural.Resource(info.Name), Cluster: cluster}
+		if path != "" {
+			k.Plural = path
 		}
 		out.Kinds = append(out.Kinds, k)
 	})
@@ -379,6 +377,27 @@ func read(pass *analysis.Pass) *Package {
 	out.Immutable = immutableFields(lpkg)
 	out.Webhooks = readWebhooks(pass.Pkg.Path(), pass.Fset, pass.Files)
 	return out
+}
+
+// resourceMarkers applies a type's +kubebuilder:resource markers as
+// controller-gen does, each in source order (crd/markers/crd.go,
+// Resource.ApplyToCRD): the plural is the last path given, the scope the
+// last marker's (empty is Namespaced). falco-operator's Falco has one
+// marker with its categories and short name, and another with
+// path=falcos.
+func resourceMarkers(info *markers.TypeInfo) (path string, cluster, ok bool) {
+	for _, v := range info.Markers[resource] {
+		r, isResource := v.(crdmarkers.Resource)
+		if !isResource {
+			continue
+		}
+		ok = true
+		if r.Path != "" {
+			path = r.Path
+		}
+		cluster = r.Scope == "Cluster"
+	}
+	return path, cluster, ok
 }
 
 // collect runs controller-gen's collector on the syntax of one package.

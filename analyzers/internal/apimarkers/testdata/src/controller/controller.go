@@ -5,7 +5,7 @@ import (
 
 	ctrl "sigs.k8s.io/controller-runtime"
 
-	webappv1 "fixtures/api/v1" // want `imports markers\(group=webapp.example.com/v1 Guestbook:guestbooks\+status GuestbookList:guestbooklists Policy:policies Database:dbs\+status resource\(Monitor\) immutable\(WorkSpec.ManagedBy\) immutable\(WorkSpec.Class\)\)`
+	webappv1 "fixtures/api/v1" // want `imports markers\(group=webapp.example.com/v1 Guestbook:guestbooks\+status GuestbookList:guestbooklists Policy:policies Database:dbs\+status Falco:falcos resource\(Monitor\) immutable\(WorkSpec.ManagedBy\) immutable\(WorkSpec.Class\)\)`
 )
 
 type GuestbookReconciler struct{}

@@ -78,3 +78,13 @@ type Monitor struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 }
+
+// Falco has two resource markers, as falco-operator's: controller-gen
+// applies both, so its plural is the second one's path.
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:categories=falco,shortName=fal
+// +kubebuilder:resource:path=falcos
+type Falco struct { // want `kind Falco plural=falcos`
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
