@@ -126,12 +126,11 @@ func isConversionToDuration(pass *analysis.Pass, call *ast.CallExpr) bool {
 func holdsDuration(pass *analysis.Pass, e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case ast.Expr:
-			if t := pass.TypesInfo.TypeOf(n); crapi.IsDuration(t) {
+		if x, ok := n.(ast.Expr); ok {
+			if t := pass.TypesInfo.TypeOf(x); crapi.IsDuration(t) {
 				found = true
 			}
-			if id, ok := n.(*ast.Ident); ok && strings.Contains(strings.ToLower(id.Name), "nano") {
+			if id, ok := x.(*ast.Ident); ok && strings.Contains(strings.ToLower(id.Name), "nano") {
 				found = true
 			}
 		}
@@ -193,4 +192,3 @@ func render(pass *analysis.Pass, e ast.Expr) string {
 	}
 	return buf.String()
 }
-

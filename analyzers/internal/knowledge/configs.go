@@ -6,7 +6,7 @@ import "go/types"
 type ConfigKind uint8
 
 const (
-	// NotConfig: not a row of the table.
+	// NotConfig is not a row of the table.
 	NotConfig ConfigKind = iota
 	// ManagersConfig is the configuration the manager itself is made
 	// from in a deployed operator: the pod's service account
