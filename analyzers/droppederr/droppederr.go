@@ -125,6 +125,19 @@ func newChecker(pass *analysis.Pass, h *objects.Result, fn *ssa.Function, pc *pk
 // dropped error is reported there.
 func (c *checker) retryMoot() bool { return c.periodic || c.shutdown }
 
+// calledElsewhere reports whether c.fn is not a reconcile function (it
+// returns no reconcile.Result) and nothing in its package calls it: an
+// exported helper whose callers, in other packages, decide what follows
+// its success.
+func (c *checker) calledElsewhere() bool {
+	fn := ssaflow.Declared(c.fn)
+	if fn == nil || fn.Parent() != nil || crapi.ResultErrorAt(fn.Signature) >= 0 || len(c.calls.nonTest[fn]) > 0 || c.calls.asValue[fn] {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Exported()
+}
+
 // source is a call whose error carries a client error.
 type source struct {
 	call     *ssa.Call
@@ -850,6 +863,13 @@ func (c *checker) report(src *source, t errTest, logCall *ssa.Call, cons consequ
 	case success:
 		if cons.skipped != "" {
 			msg = fmt.Sprintf("the error of %s is only logged, then %s returns success without the %s its success branch makes of what it reads: that step is skipped, and nothing retries it until the next event; return the error", what, c.funcName(), cons.skipped)
+			break
+		}
+		if c.calledElsewhere() {
+			// Whether the object is reconciled again soon is its callers'
+			// choice (ob-operator's coordinator requeues periodically on
+			// some paths): what is sure is that no error reaches them.
+			msg = fmt.Sprintf("the error of %s is only logged, then %s returns success to its callers, which are in other packages: none of them sees the failure, so the failed write is retried only when the object is reconciled again for another reason (an event, a requeue asked anyway); return the error", what, c.funcName())
 			break
 		}
 		msg = fmt.Sprintf("the error of %s is only logged, then %s returns success: the failed write is not retried until the next event; return the error", what, c.funcName())

@@ -78,7 +78,7 @@ func DeleteConfigMaps(ctx context.Context, cli client.Client, ns string) error {
 	}
 	for _, cm := range list.Items {
 		if err := cli.Delete(ctx, &cm); err != nil {
-			logf.FromContext(ctx).Error(err, "deleting", "name", cm.Name) // want `the error of Delete is only logged, then DeleteConfigMaps returns success: the failed write is not retried until the next event; return the error`
+			logf.FromContext(ctx).Error(err, "deleting", "name", cm.Name) // want `the error of Delete is only logged, then DeleteConfigMaps returns success to its callers, which are in other packages: none of them sees the failure`
 			continue
 		}
 	}
