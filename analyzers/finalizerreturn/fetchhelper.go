@@ -91,9 +91,9 @@ func foundBlock(objs *objects.Result, fn *ssa.Function, call *ssa.Call, obj ssa.
 			continue
 		}
 		switch t := ex.Type(); {
-		case types.Identical(t, types.Universe.Lookup("error").Type()):
+		case crapi.IsError(t):
 			errRes = ex
-		case isBool(t):
+		case crapi.IsBool(t):
 			okRes = ex
 		}
 	}
@@ -168,9 +168,4 @@ func trueSide(match func(ssa.Value) bool) func(ssa.Value, bool) bool {
 		}
 		return match(cond) && onTrue
 	}
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }

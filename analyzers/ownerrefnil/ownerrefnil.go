@@ -340,15 +340,10 @@ func constTest(cond ssa.Value, onTrue bool) (x ssa.Value, k constKey, eq bool, o
 			return x, k, onTrue == (c.Op == token.EQL), true
 		}
 	}
-	if isBool(cond.Type()) {
+	if crapi.IsBool(cond.Type()) {
 		return cond, trueKey, onTrue, true
 	}
 	return nil, constKey{}, false, false
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // ordinal names result i for a message: "first", "second"...
@@ -624,7 +619,7 @@ func learnGuards(pass *analysis.Pass, funcs []*ssa.Function) map[*types.Func][]i
 	var cands []cand
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || !isBool(fn.Signature.Results().At(0).Type()) {
+		if !ok || fn.Parent() != nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || !crapi.IsBool(fn.Signature.Results().At(0).Type()) {
 			continue
 		}
 		for i, p := range fn.Params {

@@ -66,6 +66,13 @@ func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsBool reports whether t is a boolean type (bool, or a type defined on
+// it).
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
 	return IsNamed(t, "context", "Context")
