@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/blindupdate"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/cachenotstarted"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
@@ -23,6 +24,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerorder"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/finalizerreturn"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/globalfilter"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/immutablefield"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostctx"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/lostwakeup"
@@ -52,6 +54,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/timewait"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/updatepatch"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/webhookpath"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/wholemerge"
 )
 
 // Check is one entry of the catalogue: an analyzer and the catalogue item
@@ -194,6 +197,9 @@ var checks = func() []Check {
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
 		{Analyzer: requeueunit.Analyzer, Catalogue: "E9"},
+		{Analyzer: wholemerge.Analyzer, Catalogue: "E10"},
+		{Analyzer: blindupdate.Analyzer, Catalogue: "E11"},
+		{Analyzer: immutablefield.Analyzer, Catalogue: "E12"},
 	}
 	var names []string
 	for _, c := range cs {
