@@ -61,7 +61,11 @@
 //     built-in kinds serve status as a subresource (apimarkers, statuswriter;
 //     statusrace reads KubernetesAPI); [BuiltinScope] (scope.go): which are
 //     cluster-scoped, compared both ways with k8s.io/api's
-//     +genclient:nonNamespaced markers (ownerscope).
+//     +genclient:nonNamespaced markers (ownerscope);
+//     [UpdateNeedsResourceVersion] (unconditional.go): which kinds the API
+//     server refuses to update without a resourceVersion (their strategy's
+//     AllowUnconditionalUpdate is false: custom resources, and the built-in
+//     kinds of its rows), and which it overwrites (blindupdate).
 //   - [OwnerRefOptional], [ControllerOf], [PtrDeref] (ownerrefs.go): what an
 //     owner reference may lack; ownerrefnil.
 //   - [EventMethod], [EventGroup], [EventTypes], [EventTypesPkg]
