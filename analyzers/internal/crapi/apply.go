@@ -8,7 +8,15 @@ import (
 
 // IsApplyPatch reports whether v is client.Apply: a Patch with it is a
 // server-side apply.
-func IsApplyPatch(v ssa.Value) bool {
+func IsApplyPatch(v ssa.Value) bool { return isClientPatchVar(v, "Apply") }
+
+// IsMergePatch reports whether v is client.Merge: a Patch with it sends
+// the whole object, as JSON, as a merge patch.
+func IsMergePatch(v ssa.Value) bool { return isClientPatchVar(v, "Merge") }
+
+// isClientPatchVar reports whether v is the value of the client package's
+// Patch variable name.
+func isClientPatchVar(v ssa.Value, name string) bool {
 	for {
 		// Through the conversions to the client.Patch interface.
 		switch c := v.(type) {
@@ -27,7 +35,7 @@ func IsApplyPatch(v ssa.Value) bool {
 	}
 	g, ok := x.X.(*ssa.Global)
 	return ok && g.Object() != nil && g.Object().Pkg() != nil &&
-		g.Object().Pkg().Path() == ClientPkg && g.Object().Name() == "Apply"
+		g.Object().Pkg().Path() == ClientPkg && g.Object().Name() == name
 }
 
 // ServerSideApply returns what a client call applies server-side: the

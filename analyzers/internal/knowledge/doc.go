@@ -105,6 +105,9 @@
 //     what they start; lostctx.
 //   - [ErrorMaker], [WrapsByVerb], [CarriesError] (errors.go): error
 //     constructors and wrappers (resulterr, notfounderr, ssaflow).
+//   - [JSONMarshalers], [IsJSONMarshal], [MergePatchType] (marshal.go):
+//     the JSON encoders and the merge patch type of a whole-object patch
+//     built by hand (objects.WholeMergePatch; wholemerge).
 //   - [Pure] (pure.go), [DeepEqual]: library functions that only compute,
 //     log or record an event (timewait, statusloop), and deep comparisons
 //     (lostwakeup, statusloop).

@@ -17,7 +17,7 @@
 // [Result.Same], [Result.Alias], [Result.Key], [Result.FetchKeys],
 // [Result.Source], [Result.NameSource], [Result.NameValue], [KeyedObject],
 // [KeptCopy], [DeepCopyOf], [Result.ConvertedFrom], [MergeBase],
-// [RawPatchData], [PatchParts].
+// [RawPatchData], [PatchParts], [WholeMergePatch].
 //
 // Two values are the same object up to conversions; addresses computed
 // alike (&list.Items[i] twice, a constant index by value); loads of one
@@ -51,6 +51,9 @@
 // client.RawPatch sends, when it is a constant or fmt.Sprintf of
 // constants, and PatchParts what that text writes: merge patch keys, JSON
 // patch paths, labels and annotations one by one (droppederr).
+// WholeMergePatch says a patch is a JSON merge patch of a whole object:
+// client.Merge, or a RawPatch of the merge patch type whose data is
+// json.Marshal of a value, which it returns (wholemerge).
 //
 // # Part and effects
 //

@@ -191,3 +191,34 @@ func MetaMapOf(field string) knowledge.MetaMap {
 	}
 	return 0
 }
+
+// WholeMergePatch recognises patch, the patch argument of a client Patch,
+// as a JSON merge patch of a whole object: client.Merge, whose data is the
+// JSON encoding of the object patched (controller-runtime's
+// pkg/client/patch.go: json.Marshal(obj)), or client.RawPatch of the merge
+// patch type whose data is a JSON marshaler's encoding of a value
+// (knowledge.JSONMarshalers). For client.Merge it returns ok with a nil
+// marshalled and at: the object patched is the one sent, at the Patch.
+// For a RawPatch it returns the value encoded and the marshaler's call.
+func WholeMergePatch(patch ssa.Value) (marshalled ssa.Value, at *ssa.Call, ok bool) {
+	if crapi.IsMergePatch(patch) {
+		return nil, nil, true
+	}
+	call, ok := crapi.IsCallTo(ssaflow.Strip(patch), crapi.ClientPkg, "RawPatch")
+	if !ok || len(call.Call.Args) != 2 {
+		return nil, nil, false
+	}
+	typ, isConst := ssaflow.StripConv(call.Call.Args[0]).(*ssa.Const)
+	if !isConst || typ.Value == nil || typ.Value.Kind() != constant.String || constant.StringVal(typ.Value) != knowledge.MergePatchType {
+		return nil, nil, false
+	}
+	ex, isExtract := ssaflow.StripConv(call.Call.Args[1]).(*ssa.Extract)
+	if !isExtract || ex.Index != 0 {
+		return nil, nil, false
+	}
+	m, isCall := ex.Tuple.(*ssa.Call)
+	if !isCall || !knowledge.IsJSONMarshal(crapi.Callee(m.Common())) || len(m.Call.Args) != 1 {
+		return nil, nil, false
+	}
+	return ssaflow.Strip(m.Call.Args[0]), m, true
+}

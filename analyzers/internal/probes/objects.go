@@ -99,6 +99,12 @@ func runObjects(pass *analysis.Pass) (any, error) {
 					pass.Reportf(call.Pos(), "made %s", strings.Join(slices.Sorted(maps.Keys(fields)), " "))
 				case "Patch":
 					text, ok := objects.RawPatchData(args[0])
+					if v, _, whole := objects.WholeMergePatch(args[0]); !ok && whole {
+						text, ok = "whole", true
+						if v != nil {
+							text = "whole " + v.Type().String()
+						}
+					}
 					if !ok {
 						text = "unknown"
 					}

@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/types"
@@ -20,4 +21,15 @@ func RawPatches(name string, obj client.Object) {
 	probe.Patch(client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"metadata":{"annotations":{"%s":null}}}`, storageKey)))) // want `patch \{"metadata":\{"annotations":\{"example.com/storage":null\}\}\}`
 	probe.Patch(client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"metadata":{"name":%q}}`, name))))                       // want `patch unknown`
 	probe.Patch(client.MergeFrom(obj))                                                                                              // want `patch unknown`
+}
+
+// A merge patch of a whole object: client.Merge, or a raw merge patch of
+// an object's JSON encoding (the value encoded is named by its type); not
+// the encoding sent as another patch type.
+func WholePatches(obj client.Object) {
+	probe.Patch(client.Merge) // want `patch whole`
+	data, _ := json.Marshal(obj)
+	probe.Patch(client.RawPatch(types.MergePatchType, data))          // want `patch whole sigs.k8s.io/controller-runtime/pkg/client.Object`
+	probe.Patch(client.RawPatch(types.StrategicMergePatchType, data)) // want `patch unknown`
+	probe.Patch(client.Apply)                                         // want `patch unknown`
 }
