@@ -7,16 +7,108 @@ package immutablefield
 import (
 	"context"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"fixtures/specfill"
 )
 
-// BadReconciler has the bug. TODO(immutablefield): write it, and mark each finding
-// with its want comment.
+// BadReconciler writes fields the API server refuses to change into
+// objects it read from the server.
 type BadReconciler struct {
 	client.Client
+	Size    resource.Quantity
+	Image   string
+	Version string
+	IP      string
 }
 
+// Reconcile resizes the claims of the live StatefulSet: refused once the
+// size changes.
 func (r *BadReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	return ctrl.Result{}, nil
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, req.NamespacedName, sts); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	sts.Spec.VolumeClaimTemplates = []corev1.PersistentVolumeClaim{claim(r.Size)} // want `sets the StatefulSet's spec.volumeClaimTemplates on an object read from the server: when the value set differs from the stored one, the API server refuses the update \("Forbidden: updates to statefulset spec for fields other than ..."\), on every reconcile until they agree; set it only when creating the object \(CreationTimestamp zero\), or delete and recreate the StatefulSet to change it`
+	return ctrl.Result{}, r.Update(ctx, sts)
 }
+
+// wholeSpec copies a desired spec over the live one.
+func (r *BadReconciler) wholeSpec(ctx context.Context, key client.ObjectKey, desired *appsv1.StatefulSet) error {
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, sts); err != nil {
+		return err
+	}
+	sts.Spec = desired.Spec // want `sets the StatefulSet's spec, with its spec.selector, spec.volumeClaimTemplates, spec.serviceName and spec.podManagementPolicy on an object read from the server`
+	return r.Update(ctx, sts)
+}
+
+// upsert sets the selector in the mutate function, which is given the
+// live StatefulSet when it exists.
+func (r *BadReconciler) upsert(ctx context.Context, key client.ObjectKey) error {
+	sts := &appsv1.StatefulSet{}
+	sts.Name, sts.Namespace = key.Name, key.Namespace
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, sts, func() error {
+		sts.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"app": key.Name, "version": r.Version}} // want `sets the StatefulSet's spec.selector on the live object CreateOrUpdate gives its mutate function`
+		sts.Spec.Replicas = ptr(3)
+		return nil
+	})
+	return err
+}
+
+// viaHelper fills the spec in a helper of another package.
+func (r *BadReconciler) viaHelper(ctx context.Context, key client.ObjectKey) error {
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, sts); err != nil {
+		return err
+	}
+	specfill.FillStorage(sts, r.Size) // want `specfill.FillStorage sets the StatefulSet's spec.volumeClaimTemplates on an object read from the server`
+	return r.Update(ctx, sts)
+}
+
+// clusterIP sets the Service's address from the user's spec.
+func (r *BadReconciler) clusterIP(ctx context.Context, key client.ObjectKey) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	svc.Spec.ClusterIP = r.IP // want `sets the Service's spec.clusterIP on an object read from the server: when the value set differs from the stored one, the API server refuses the update \("field is immutable"\)`
+	return r.Update(ctx, svc)
+}
+
+// jobImage changes the image of an existing Job.
+func (r *BadReconciler) jobImage(ctx context.Context, key client.ObjectKey) error {
+	job := &batchv1.Job{}
+	if err := r.Get(ctx, key, job); err != nil {
+		return err
+	}
+	job.Spec.Template.Spec.Containers[0].Image = r.Image // want `sets the Job's spec.template on an object read from the server: when the value set differs from the stored one, the API server refuses the update \("field is immutable"; only a suspended Job that never started may change its pod's scheduling fields\)`
+	return r.Update(ctx, job)
+}
+
+// selectorPatch sends a new selector in a merge patch.
+func (r *BadReconciler) selectorPatch(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	base := dep.DeepCopy()
+	dep.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"version": r.Version}} // want `sets the Deployment's spec.selector on an object read from the server`
+	return r.Patch(ctx, dep, client.MergeFrom(base))
+}
+
+func claim(size resource.Quantity) corev1.PersistentVolumeClaim {
+	pvc := corev1.PersistentVolumeClaim{}
+	pvc.Name = "data"
+	pvc.Spec.Resources.Requests = corev1.ResourceList{corev1.ResourceStorage: size}
+	return pvc
+}
+
+func ptr(n int32) *int32 { return &n }

@@ -3,17 +3,122 @@ package immutablefield
 import (
 	"context"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"fixtures/specfill"
 )
 
 // GoodReconciler is BadReconciler's twin without the bug: the check must
-// stay silent on it. TODO(immutablefield): one twin per finding of bad.go, as close
-// to it as the fix allows.
+// stay silent on it.
 type GoodReconciler struct {
 	client.Client
+	Size    resource.Quantity
+	Image   string
+	Version string
+	IP      string
 }
 
+// Reconcile sets only what a StatefulSet update may change: replicas and
+// the pod template.
 func (r *GoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	return ctrl.Result{}, nil
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, req.NamespacedName, sts); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	sts.Spec.Replicas = ptr(3)
+	sts.Spec.Template.Spec.Containers[0].Image = r.Image
+	return ctrl.Result{}, r.Update(ctx, sts)
+}
+
+// keepSelector copies the selector back from the object read again.
+func (r *GoodReconciler) keepSelector(ctx context.Context, key client.ObjectKey) error {
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, sts); err != nil {
+		return err
+	}
+	existing := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, existing); err != nil {
+		return err
+	}
+	sts.Spec.Selector = existing.Spec.Selector
+	return r.Update(ctx, sts)
+}
+
+// upsert sets the selector only when the StatefulSet is created.
+func (r *GoodReconciler) upsert(ctx context.Context, key client.ObjectKey) error {
+	sts := &appsv1.StatefulSet{}
+	sts.Name, sts.Namespace = key.Name, key.Namespace
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, sts, func() error {
+		if sts.CreationTimestamp.IsZero() {
+			sts.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"app": key.Name, "version": r.Version}}
+		}
+		sts.Spec.Replicas = ptr(3)
+		return nil
+	})
+	return err
+}
+
+// viaHelper fills the claims only when the read says NotFound, and
+// creates the StatefulSet; the helpers it calls on the live one are safe.
+func (r *GoodReconciler) viaHelper(ctx context.Context, key client.ObjectKey) error {
+	sts := &appsv1.StatefulSet{}
+	err := r.Get(ctx, key, sts)
+	if apierrors.IsNotFound(err) {
+		sts.Name, sts.Namespace = key.Name, key.Namespace
+		specfill.FillStorage(sts, r.Size)
+		return r.Create(ctx, sts)
+	}
+	if err != nil {
+		return err
+	}
+	specfill.FillStorageOnCreate(sts, r.Size)
+	specfill.FillReplicas(sts, 3)
+	return r.Update(ctx, sts)
+}
+
+// clusterIP sets the address only on a Service not created yet, and the
+// headless constant, the same on every reconcile, in a mutate function.
+func (r *GoodReconciler) clusterIP(ctx context.Context, key client.ObjectKey) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); client.IgnoreNotFound(err) != nil {
+		return err
+	}
+	if svc.ResourceVersion == "" {
+		svc.Spec.ClusterIP = r.IP
+		return r.Create(ctx, svc)
+	}
+	headless := &corev1.Service{}
+	headless.Name, headless.Namespace = key.Name+"-headless", key.Namespace
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, headless, func() error {
+		headless.Spec.ClusterIP = corev1.ClusterIPNone
+		return nil
+	})
+	return err
+}
+
+// jobImage builds a Job and creates it: nothing is updated.
+func (r *GoodReconciler) jobImage(ctx context.Context, key client.ObjectKey) error {
+	job := &batchv1.Job{}
+	job.Name, job.Namespace = key.Name, key.Namespace
+	job.Spec.Template.Spec.Containers = []corev1.Container{{Name: "run", Image: r.Image}}
+	return r.Create(ctx, job)
+}
+
+// templatePatch sends only a template change in a merge patch.
+func (r *GoodReconciler) templatePatch(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	base := dep.DeepCopy()
+	dep.Spec.Template.Labels = map[string]string{"version": r.Version}
+	return r.Patch(ctx, dep, client.MergeFrom(base))
 }
