@@ -120,6 +120,9 @@ func run(pass *analysis.Pass) (any, error) {
 			if reported[ch.instr.Pos()] || !ch.instr.Pos().IsValid() {
 				continue
 			}
+			if ch.paths = c.unrestored(fn, ch); len(ch.paths) == 0 {
+				continue
+			}
 			if where, ok := c.written(fn, ch); ok {
 				reported[ch.instr.Pos()] = true
 				c.report(ch, where)
@@ -243,6 +246,53 @@ func (c *checker) helperChanges(fn *ssa.Function, call *ssa.Call) []change {
 		out = append(out, change{instr: call, root: root, row: row, paths: paths, helper: callee})
 	}
 	return out
+}
+
+// unrestored returns the paths a store of a whole struct (sts.Spec =
+// desired.Spec) changes, but those given back their stored value on
+// some path around it: after it on the object itself
+// (sts.Spec.Selector = existing.Spec.Selector), or before it on the
+// object the struct is copied from (desired.Spec.Selector =
+// existing.Spec.Selector). On the side of silence, one such path is
+// enough.
+func (c *checker) unrestored(fn *ssa.Function, ch change) []string {
+	st, ok := ch.instr.(*ssa.Store)
+	if ch.whole == "" || !ok {
+		return ch.paths
+	}
+	var from ssa.Value // the object the struct is copied from
+	if load, ok := ssaflow.StripConv(st.Val).(*ssa.UnOp); ok && load.Op == token.MUL {
+		from, _, _ = fieldPath(load.X)
+	}
+	var out []string
+	for _, q := range ch.paths {
+		if !c.restoredPath(fn, st, q, ch.root, from) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (c *checker) restoredPath(fn *ssa.Function, whole *ssa.Store, q string, root, from ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || st == whole {
+				continue
+			}
+			r, path, ok := fieldPath(st.Addr)
+			if !ok || strings.Join(path, ".") != q || !c.selfValue(fn, st.Val, root) {
+				continue
+			}
+			switch {
+			case c.objs.Same(fn, r, root) && ssaflow.MayPrecede(whole, st):
+				return true
+			case from != nil && c.objs.Same(fn, r, from) && ssaflow.MayPrecede(st, whole):
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldPath returns the object an address points into and the field

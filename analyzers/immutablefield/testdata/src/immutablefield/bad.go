@@ -112,3 +112,14 @@ func claim(size resource.Quantity) corev1.PersistentVolumeClaim {
 }
 
 func ptr(n int32) *int32 { return &n }
+
+// partlyRestored gives the selector back but not the claims.
+func (r *BadReconciler) partlyRestored(ctx context.Context, key client.ObjectKey, desired *appsv1.StatefulSet) error {
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, sts); err != nil {
+		return err
+	}
+	desired.Spec.Selector = sts.Spec.Selector
+	sts.Spec = desired.Spec // want `sets the StatefulSet's spec, with its spec.volumeClaimTemplates, spec.serviceName and spec.podManagementPolicy on`
+	return r.Update(ctx, sts)
+}

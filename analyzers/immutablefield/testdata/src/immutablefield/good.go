@@ -122,3 +122,19 @@ func (r *GoodReconciler) templatePatch(ctx context.Context, key client.ObjectKey
 	dep.Spec.Template.Labels = map[string]string{"version": r.Version}
 	return r.Patch(ctx, dep, client.MergeFrom(base))
 }
+
+// wholeSpec copies a desired spec over the live one, its frozen fields
+// first taken from the live object, then the selector given back.
+func (r *GoodReconciler) wholeSpec(ctx context.Context, key client.ObjectKey, desired *appsv1.StatefulSet) error {
+	sts := &appsv1.StatefulSet{}
+	if err := r.Get(ctx, key, sts); err != nil {
+		return err
+	}
+	desired.Spec.VolumeClaimTemplates = sts.Spec.VolumeClaimTemplates
+	desired.Spec.ServiceName = sts.Spec.ServiceName
+	desired.Spec.PodManagementPolicy = sts.Spec.PodManagementPolicy
+	old := sts.DeepCopy()
+	sts.Spec = desired.Spec
+	sts.Spec.Selector = old.Spec.Selector
+	return r.Update(ctx, sts)
+}
