@@ -30,10 +30,20 @@ const (
 	EventType
 	// EventReason is the reason argument of an event recorder's method.
 	EventReason
+	// StrictReason is the reason argument of a recorder whose events the
+	// API server validates as events.k8s.io/v1 events (knowledge.EventCall's
+	// Strict): it must not be empty.
+	StrictReason
+	// StrictAction is the action argument of such a recorder.
+	StrictAction
+	// RecorderName is the name given to a constructor of an events API
+	// recorder (knowledge.RecorderNameArg): the reportingController of its
+	// events.
+	RecorderName
 	numRoles
 )
 
-var roleNames = [numRoles]string{"finalizerName", "eventType", "eventReason"}
+var roleNames = [numRoles]string{"finalizerName", "eventType", "eventReason", "strictReason", "strictAction", "recorderName"}
 
 func (r Role) String() string {
 	if r < numRoles {
@@ -181,6 +191,16 @@ func library(fn *types.Func, r Role) (int, bool) {
 		if c, ok := knowledge.EventMethod(fn); ok {
 			return c.Reason, true
 		}
+	case StrictReason:
+		if c, ok := knowledge.EventMethod(fn); ok && c.Strict {
+			return c.Reason, true
+		}
+	case StrictAction:
+		if c, ok := knowledge.EventMethod(fn); ok && c.Strict && c.Action >= 0 {
+			return c.Action, true
+		}
+	case RecorderName:
+		return knowledge.RecorderNameArg(fn)
 	}
 	return 0, false
 }

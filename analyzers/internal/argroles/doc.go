@@ -1,19 +1,23 @@
 // Package argroles learns which string parameters of the module's
 // functions are given, unchanged, where a library takes a value of a known
-// role: a finalizer's name, an event's type or its reason. A check that
-// judges such a value (a finalizer name without a domain, an event type the
-// recorder drops) then judges the constant a caller passes to the module's
-// helper as it judges one passed to the library, in this package or, through
-// the Params fact, in another.
+// role: a finalizer's name, an event's type, reason or action, an events
+// API recorder's name. A check that judges such a value (a finalizer name
+// without a domain, an event type the recorder drops) then judges the
+// constant a caller passes to the module's helper as it judges one passed
+// to the library, in this package or, through the Params fact, in another.
 //
 // # Roles
 //
 // [FinalizerName] (lifecycle.NameArg, or an element of a list stored in
 // Finalizers or given to SetFinalizers: lifecycle.ListedFinalizers),
-// [EventType] and [EventReason] (knowledge.EventMethod's rows). A value is
-// given unchanged up to conversions between string types; a value built
-// from the parameter ("example.com/" + name) or captured by a closure has
-// no role.
+// [EventType] and [EventReason] (knowledge.EventMethod's rows),
+// [StrictReason] and [StrictAction] (the rows whose events the API server
+// validates as events.k8s.io/v1 events: the events API recorder's), and
+// [RecorderName] (knowledge.RecorderNameArg: mgr.GetEventRecorder and
+// client-go's events broadcasters' NewRecorder). A value is given
+// unchanged up to conversions between string types; a value built from
+// the parameter ("example.com/" + name) or captured by a closure has no
+// role.
 //
 // A struct field of the module has a role when code reads it and gives
 // the value, unchanged, where the library takes one (korifi's

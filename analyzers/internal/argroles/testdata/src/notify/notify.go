@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
 // Kind is a string type of the module: conversions keep the value.
@@ -24,9 +25,29 @@ type Notifier struct {
 	Rec events.EventRecorder
 }
 
-// Notify's type is a Kind, converted; its reason is given through emit.
-func (n *Notifier) Notify(obj runtime.Object, kind Kind, reason string) { // want Notify:"params\\(eventType 1; eventReason 2\\)"
+// Notify's type is a Kind, converted; its reason is given through emit,
+// to the events API recorder, which the API server validates strictly.
+func (n *Notifier) Notify(obj runtime.Object, kind Kind, reason string) { // want Notify:"params\\(eventType 1; eventReason 2; strictReason 2\\)"
 	n.emit(obj, string(kind), reason)
+}
+
+// Act gives its action to the events API recorder, and its reason to the
+// old one, which the API server does not check: a strict action, and a
+// reason that is only a reason.
+func (n *Notifier) Act(old record.EventRecorder, obj runtime.Object, reason, action string) { // want Act:"params\\(eventReason 2; strictAction 3\\)"
+	n.Rec.Eventf(obj, nil, corev1.EventTypeNormal, "Acted", action, "")
+	old.Event(obj, corev1.EventTypeNormal, reason, "")
+}
+
+// Recorder gives its name to the manager's events API recorder; its
+// twin, OldRecorder, to the old one, whose name is not checked.
+func Recorder(mgr manager.Manager, name string) events.EventRecorder { // want Recorder:"params\\(recorderName 1\\)"
+	return mgr.GetEventRecorder(name)
+}
+
+// OldRecorder is the twin of Recorder.
+func OldRecorder(mgr manager.Manager, name string) record.EventRecorder {
+	return mgr.GetEventRecorderFor(name)
 }
 
 func (n *Notifier) emit(obj runtime.Object, typ, reason string) {
