@@ -1,5 +1,6 @@
 // Package eventtype defines an Analyzer that reports events recorded with
-// a type the recorder drops (catalogue item D10).
+// a type the recorder drops (catalogue item D10), and events of the events
+// API recorder that the API server rejects (catalogue item E7).
 //
 // # Analyzer eventtype
 //
@@ -19,4 +20,17 @@
 // type spelt with other case, or a word for an error or for information,
 // is replaced by the constant it means. A type computed at run time is not
 // judged.
+//
+// The events API recorder (mgr.GetEventRecorder, client-go's
+// tools/events) writes events.k8s.io/v1 events, which the API server
+// validates strictly: it rejects an event with an empty reason or action,
+// or one longer than 128 characters, and every event of a recorder whose
+// name (its reportingController) is not a qualified name or is so long
+// that reportingInstance, the name, "-" and the host name, exceeds 128
+// characters. client-go logs "Server rejected event" and drops the event.
+// The check reports such a constant reason or action, given to the
+// recorder or to a helper that hands it on, and such a constant name given
+// to mgr.GetEventRecorder or to client-go's events broadcasters'
+// NewRecorder. The old recorder's core events are not validated so, and
+// are not reported.
 package eventtype

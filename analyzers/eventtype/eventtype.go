@@ -59,13 +59,104 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		reasons := roles.Params(fn, argroles.EventReason)
+		dropped := false
 		for _, i := range roles.Params(fn, argroles.EventType) {
 			if arg := argAt(fn, call, i); arg != nil {
-				check(pass, fn, call, i, arg, reasons)
+				dropped = check(pass, fn, call, i, arg, reasons) || dropped
+			}
+		}
+		if dropped {
+			continue // the event never leaves the process: the API server judges nothing
+		}
+		for _, r := range []struct {
+			role argroles.Role
+			name string
+			max  int
+		}{
+			{argroles.StrictReason, "reason", knowledge.EventReasonMax},
+			{argroles.StrictAction, "action", knowledge.EventActionMax},
+		} {
+			for _, i := range roles.Params(fn, r.role) {
+				if arg := argAt(fn, call, i); arg != nil {
+					checkStrict(pass, fn, arg, r.name, r.max)
+				}
+			}
+		}
+		for _, i := range roles.Params(fn, argroles.RecorderName) {
+			if arg := argAt(fn, call, i); arg != nil {
+				checkName(pass, fn, arg)
 			}
 		}
 	}
 	return nil, nil
+}
+
+// helperName returns the name of fn for a message when it is a helper of
+// the module, "" for the library's own function.
+func helperName(pass *analysis.Pass, fn *types.Func, r argroles.Role) string {
+	if _, lib := argroles.Library(fn, r); lib {
+		return ""
+	}
+	return crapi.FuncName(pass.Pkg, fn)
+}
+
+// rejected says what becomes of an events.k8s.io/v1 event the API server
+// rejects: client-go's events recorder (tools/events recordEvent) logs the
+// StatusError and does not retry.
+const rejected = "client-go logs \"Server rejected event\" and drops it, so it never appears"
+
+// checkStrict reports a constant reason or action (what) of an events API
+// recorder's event that is empty or longer than max: the API server
+// requires both on an events.k8s.io/v1 event (knowledge.EventReasonMax).
+func checkStrict(pass *analysis.Pass, fn *types.Func, arg ast.Expr, what string, max int) {
+	v, ok := stringConst(pass, arg)
+	if !ok {
+		return // computed at run time
+	}
+	role := map[string]argroles.Role{"reason": argroles.StrictReason, "action": argroles.StrictAction}[what]
+	var problem, fix string
+	switch {
+	case v == "":
+		problem = fmt.Sprintf("the API server rejects an events.k8s.io/v1 event without one (\"%s: Required value\")", what)
+		fix = "give one in UpperCamelCase, such as \"ReconcileFailed\""
+		if what == "action" {
+			fix = "name what the controller did or failed to do, such as \"Reconcile\""
+		}
+	case len(v) > max:
+		problem = fmt.Sprintf("the API server rejects an events.k8s.io/v1 event whose %s has more than %d characters", what, max)
+		fix = "shorten it, and put the details in the note"
+	default:
+		return
+	}
+	msg := fmt.Sprintf("%s %q of the events API recorder: %s; %s; %s", what, v, problem, rejected, fix)
+	if v == "" {
+		msg = fmt.Sprintf("empty %s given to the events API recorder: %s; %s; %s", what, problem, rejected, fix)
+	}
+	if h := helperName(pass, fn, role); h != "" {
+		msg = fmt.Sprintf("%s gives %q to the events API recorder as the %s: %s; %s; %s", h, v, what, problem, rejected, fix)
+	}
+	diag.Report(pass, analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg})
+}
+
+// checkName reports a constant name of an events API recorder that the API
+// server rejects as its events' reportingController or reportingInstance
+// (knowledge.RecorderNameProblem).
+func checkName(pass *analysis.Pass, fn *types.Func, arg ast.Expr) {
+	v, ok := stringConst(pass, arg)
+	if !ok {
+		return
+	}
+	problem := knowledge.RecorderNameProblem(v)
+	if problem == "" {
+		return
+	}
+	what := fmt.Sprintf("recorder name %q is %s", v, problem)
+	if h := helperName(pass, fn, argroles.RecorderName); h != "" {
+		what = fmt.Sprintf("%s gives the events API recorder the name %q, which is %s", h, v, problem)
+	}
+	diag.Reportf(pass, arg, nil,
+		"%s: the API server rejects every event the recorder records, as its reportingController or reportingInstance; client-go logs \"Server rejected event\" and drops them, so none appears; use a short qualified name such as \"guestbook-controller\" or \"example.com/guestbook\"",
+		what)
 }
 
 // viaOwnInterface reports whether call invokes fn, a recorder method of
@@ -80,7 +171,9 @@ func viaOwnInterface(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bo
 		return false
 	}
 	if _, lib := argroles.Library(fn, argroles.EventType); !lib {
-		return false
+		if _, ctor := argroles.Library(fn, argroles.RecorderName); !ctor {
+			return false
+		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -131,19 +224,18 @@ func stringConst(pass *analysis.Pass, e ast.Expr) (string, bool) {
 	return constant.StringVal(tv.Value), true
 }
 
-func check(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, i int, arg ast.Expr, reasons []int) {
+// check reports a constant event type the recorder drops, and says
+// whether it did.
+func check(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, i int, arg ast.Expr, reasons []int) bool {
 	typ, ok := stringConst(pass, arg)
 	if !ok {
-		return // computed at run time
+		return false // computed at run time
 	}
 	if _, valid := knowledge.EventTypes[typ]; valid {
-		return
+		return false
 	}
 	const drops = "client-go drops the event (\"Unsupported event type\") and it never appears"
-	helper := ""
-	if _, lib := argroles.Library(fn, argroles.EventType); !lib {
-		helper = crapi.FuncName(pass.Pkg, fn)
-	}
+	helper := helperName(pass, fn, argroles.EventType)
 	// Swapped: the reason argument holds a type.
 	for _, j := range reasons {
 		reasonArg := argAt(fn, call, j)
@@ -163,7 +255,7 @@ func check(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, i int, arg a
 			Message:        fmt.Sprintf("%s: %q in the type's place, %q in the reason's; %s; swap them", what, typ, r, drops),
 			SuggestedFixes: swap(pass, arg, reasonArg),
 		})
-		return
+		return true
 	}
 	use := "corev1.EventTypeNormal or corev1.EventTypeWarning"
 	want, known := meant[strings.ToLower(typ)]
@@ -181,6 +273,7 @@ func check(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, i int, arg a
 		fixes = replace(pass, arg, want)
 	}
 	diag.Report(pass, analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, SuggestedFixes: fixes})
+	return true
 }
 
 // replace writes corev1's constant for the type want in place of arg.

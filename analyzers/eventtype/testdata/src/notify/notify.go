@@ -3,8 +3,11 @@
 package notify
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
 // Level is the module's own string type for event types.
@@ -26,4 +29,21 @@ type Notifier struct {
 // Notify converts the level to the recorder's string.
 func (n Notifier) Notify(obj runtime.Object, level Level, reason string) {
 	n.Rec.Event(obj, string(level), reason, "")
+}
+
+// Act records with the events API recorder the reason and action it is
+// given: the API server requires both.
+func Act(rec events.EventRecorder, obj runtime.Object, reason, action string) {
+	rec.Eventf(obj, nil, corev1.EventTypeNormal, reason, action, "")
+}
+
+// NewRecorder names the manager's events API recorder.
+func NewRecorder(mgr manager.Manager, name string) events.EventRecorder {
+	return mgr.GetEventRecorder(name)
+}
+
+// NewOldRecorder names the old recorder, whose name the API server does
+// not check.
+func NewOldRecorder(mgr manager.Manager, name string) record.EventRecorder {
+	return mgr.GetEventRecorderFor(name)
 }
