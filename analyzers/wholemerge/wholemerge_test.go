@@ -8,5 +8,5 @@ import (
 )
 
 func TestWholemerge(t *testing.T) {
-	fixturetest.Run(t, wholemerge.Analyzer)
+	fixturetest.RunWithSuggestedFixes(t, wholemerge.Analyzer, "./...")
 }
