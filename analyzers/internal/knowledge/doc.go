@@ -70,9 +70,13 @@
 //     owner reference may lack; ownerrefnil.
 //   - [EventMethod], [EventGroup], [EventTypes], [EventTypesPkg]
 //     (events.go): the event recorders' methods (the old record recorder
-//     and the new events one), the indexes of their type and reason
-//     arguments and the API group the events go to (argroles, wiring,
-//     eventtype).
+//     and the new events one), the indexes of their type, reason and
+//     action arguments, the API group the events go to, and whether the
+//     API server validates them as events.k8s.io/v1 events (argroles,
+//     wiring, eventtype); [RecorderNameArg], [RecorderNameProblem],
+//     [EventReasonMax], [EventActionMax], [ReportingInstanceMax]: the
+//     events API recorder's constructors and name, and the limits the API
+//     server puts on its events (argroles, eventtype).
 //   - [ConstructorFunc], [ConstructorVar] (constructors.go): the
 //     constructors of API clients; [UncachedReadOf] (uncached.go): the
 //     typed clients' reads no informer could serve (newclient);
