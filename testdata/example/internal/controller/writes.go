@@ -70,6 +70,31 @@ func (r *GuestbookReconciler) applyAdminService(ctx context.Context, gb *webappv
 	return r.Apply(ctx, svc, client.FieldOwner("guestbook"))
 }
 
+// retireFrontendTitle drops the retired key of the frontend's settings.
+// client.Merge sends the ConfigMap read, whole, with its resourceVersion:
+// the deleted key is not in the patch and stays, and any write since the
+// Get makes the patch a 409 Conflict.
+func (r *GuestbookReconciler) retireFrontendTitle(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, client.ObjectKey{Name: gb.Name + "-frontend", Namespace: gb.Namespace}, cm); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	delete(cm.Data, "legacyTitle")
+	return r.Patch(ctx, cm, client.Merge) // expect: wholemerge
+}
+
+// retireRedisMemory is the twin: the difference from a copy taken right
+// after the read, where the deleted key is null.
+func (r *GuestbookReconciler) retireRedisMemory(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, client.ObjectKey{Name: gb.Name + "-redis-settings", Namespace: gb.Namespace}, cm); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	patch := client.MergeFrom(cm.DeepCopy())
+	delete(cm.Data, "legacyMaxmemory")
+	return r.Patch(ctx, cm, patch)
+}
+
 // startDump marks a one-shot backup running and labels it with its
 // guestbook. The label's Update reads the server's copy back into the
 // backup, so the status write after it sends the old phase.
