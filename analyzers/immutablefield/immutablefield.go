@@ -195,7 +195,7 @@ func (c *checker) changes(fn *ssa.Function) []change {
 			if len(paths) == 0 || constValue(val) || (row.EmptyKept && whole != "") {
 				continue
 			}
-			if c.selfValue(fn, val, root) || guarded(b) {
+			if c.selfValue(fn, val, root) || guarded(b) || (row.EmptyKept && sameField(val, root, path)) {
 				continue
 			}
 			out = append(out, change{instr: instr, root: root, row: row, paths: paths, whole: whole})
@@ -354,6 +354,19 @@ func changed(row knowledge.ImmutableFields, path []string) (paths []string, whol
 func constValue(v ssa.Value) bool {
 	k, ok := ssaflow.StripConv(v).(*ssa.Const)
 	return ok && (k.Value == nil || k.Value.Kind() != constant.Unknown)
+}
+
+// sameField reports whether v is read from the same field of another
+// object of root's type (svc.Spec.ClusterIP = desired.Spec.ClusterIP):
+// an object the code built, whose field is most often empty, which the
+// API server then fills with the stored value (EmptyKept).
+func sameField(v, root ssa.Value, path []string) bool {
+	load, ok := ssaflow.StripConv(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	src, p, ok := fieldPath(load.X)
+	return ok && slices.Equal(p, path) && types.Identical(src.Type(), root.Type())
 }
 
 // selfValue reports whether v is read back from the object root itself,

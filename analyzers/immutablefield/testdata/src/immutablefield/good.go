@@ -138,3 +138,16 @@ func (r *GoodReconciler) wholeSpec(ctx context.Context, key client.ObjectKey, de
 	sts.Spec.Selector = old.Spec.Selector
 	return r.Update(ctx, sts)
 }
+
+// desiredClusterIP copies the clusterIP of a Service built here, empty
+// unless the user asked for one: the API server keeps the allocated one
+// for an empty value.
+func (r *GoodReconciler) desiredClusterIP(ctx context.Context, key client.ObjectKey, desired *corev1.Service) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	svc.Spec.Ports = desired.Spec.Ports
+	svc.Spec.ClusterIP = desired.Spec.ClusterIP
+	return r.Update(ctx, svc)
+}
