@@ -161,8 +161,12 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	replicas := desiredReplicas(gb)
 	frontend := &dep.Spec.Template.Spec.Containers[0]
 	if dep.Spec.Replicas == nil || *dep.Spec.Replicas != replicas || frontend.Image != gb.Spec.Image {
+		// Replicas and the pod template may change on a live Deployment;
+		// its selector may not: once labelsFor changes (a label added in a
+		// new version of the operator), every Update is refused.
 		dep.Spec.Replicas = &replicas
 		frontend.Image = gb.Spec.Image
+		dep.Spec.Selector = &metav1.LabelSelector{MatchLabels: labelsFor(gb)} // expect: immutablefield
 		if err := r.Update(ctx, dep); err != nil { // expect: updatepatch
 			return ctrl.Result{}, err
 		}
