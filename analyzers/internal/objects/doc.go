@@ -102,6 +102,18 @@
 // value is unknown): mutateoutside's mutate functions, wiring's status-only
 // CreateOrPatch.
 //
+// [Result.Unversioned] says whether the object an event Made starts from
+// carries no resourceVersion: an allocation, or a constructor of the
+// module building it from nothing (returnsMade(0 unversioned: ...) in
+// its fact), never a DeepCopy or a whole ObjectMeta copied in.
+// [Result.AsGivenUpdates] gives the objects a call sends in an Update
+// (a client's, or Status().Update) with the resourceVersion they have at
+// the call: the Update's object, or an argument of a helper of the module
+// that updates its parameter before reading, writing or giving it a
+// resourceVersion ([Result.UpdatesAsGiven]; updatedAsGiven(i) in its
+// fact). [Versioned] says whether a change may give the object one
+// (blindupdate).
+//
 // # Object types, labels and annotations
 //
 // [ObjectStruct] says whether a struct is a Kubernetes object's (it embeds
@@ -160,7 +172,8 @@
 // caller's history), may lose a finalizer, and the error may be a write's;
 // fetched(3) returnsFetched(0) says parameter 3 is read from the server
 // inside and result 0 is nil or an object read from the server; written(2)
-// says parameter 2 is written to the server inside; metaReads(0 annotation
+// says parameter 2 is written to the server inside, updatedAsGiven(2) that
+// it is updated with the resourceVersion the caller gave it; metaReads(0 annotation
 // "example.com/paused") says the results are computed from that annotation
 // of parameter 0 (an IsPaused() method), metaWrites(0 label "") that it
 // writes labels of parameter 0 ("": a key computed at run time).

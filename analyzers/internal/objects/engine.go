@@ -29,6 +29,9 @@ type engine struct {
 	// made memoises the constructors' fields (made.go).
 	made      map[madeKey]*madeMemo
 	listDepth int
+	// unversioned and asGiven memoise unversioned.go's answers, by
+	// result and by parameter.
+	unversioned, asGiven map[sumKey]uint8
 }
 
 type sumKey struct {
@@ -46,6 +49,9 @@ func newEngine(pass *analysis.Pass, srcFuncs []*ssa.Function) *engine {
 		sums:     map[sumKey]*Effect{},
 		fetched:  map[fetchKey]uint8{},
 		made:     map[madeKey]*madeMemo{},
+
+		unversioned: map[sumKey]uint8{},
+		asGiven:     map[sumKey]uint8{},
 	}
 	for _, fn := range srcFuncs {
 		if obj, ok := fn.Object().(*types.Func); ok {

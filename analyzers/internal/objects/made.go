@@ -16,6 +16,9 @@ import (
 type MadeResult struct {
 	Result int
 	Fields []string
+	// Unversioned: the object is built from nothing and carries no
+	// resourceVersion (Result.Unversioned).
+	Unversioned bool
 }
 
 type madeKey struct {
@@ -139,8 +142,10 @@ func (e *engine) madeResults(fn *ssa.Function) []MadeResult {
 		if !ObjectParam(res.At(k).Type()) {
 			continue
 		}
-		if fields, ok := e.madeFields(fn, k, 0); ok && len(fields) > 0 {
-			out = append(out, MadeResult{Result: k, Fields: slices.Sorted(maps.Keys(fields))})
+		fields, ok := e.madeFields(fn, k, 0)
+		unversioned := e.unversionedResult(fn, k)
+		if ok && len(fields) > 0 || unversioned {
+			out = append(out, MadeResult{Result: k, Fields: slices.Sorted(maps.Keys(fields)), Unversioned: unversioned})
 		}
 	}
 	return out

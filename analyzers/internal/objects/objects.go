@@ -78,6 +78,9 @@ type ParamSummary struct {
 	// Fetched: it is read from the server (on some path); else Written:
 	// it is written, and the server's answer read back into it.
 	Fetched, Written bool
+	// UpdatedAsGiven: it is sent in an Update with the resourceVersion
+	// the caller gave it (UpdatesAsGiven).
+	UpdatedAsGiven bool
 }
 
 // ErrorSource tells whether an error may come from a client call.
@@ -122,12 +125,19 @@ func (f *Summary) String() string {
 		if p.Written {
 			parts = append(parts, fmt.Sprintf("written(%d)", i))
 		}
+		if p.UpdatedAsGiven {
+			parts = append(parts, fmt.Sprintf("updatedAsGiven(%d)", i))
+		}
 	}
 	for _, k := range f.FetchedResults {
 		parts = append(parts, fmt.Sprintf("returnsFetched(%d)", k))
 	}
 	for _, m := range f.MadeResults {
-		parts = append(parts, fmt.Sprintf("returnsMade(%d: %s)", m.Result, strings.Join(m.Fields, " ")))
+		unversioned := ""
+		if m.Unversioned {
+			unversioned = " unversioned"
+		}
+		parts = append(parts, fmt.Sprintf("returnsMade(%d%s: %s)", m.Result, unversioned, strings.Join(m.Fields, " ")))
 	}
 	if d := f.Deletion; d != nil {
 		parts = append(parts, fmt.Sprintf("testsDeletion(%d, %v)", d.Param, d.WhenDeleting))
@@ -224,6 +234,7 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 					fact.Params[i].Strong, fact.Params[i].Weak = s.Strong, s.Weak
 					ev := r.e.paramEvent(fn, i)
 					fact.Params[i].Fetched, fact.Params[i].Written = ev == Fetched, ev == Written
+					fact.Params[i].UpdatedAsGiven = r.e.updatesAsGiven(fn, i)
 				}
 			}
 			res := fn.Signature.Results()

@@ -54,7 +54,7 @@ func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (
 }
 
 // NewDeployment builds one: not a fetch.
-func NewDeployment(key client.ObjectKey) *appsv1.Deployment { // want NewDeployment:`summary\(returnsMade\(0: Name Namespace\)\)`
+func NewDeployment(key client.ObjectKey) *appsv1.Deployment { // want NewDeployment:`summary\(returnsMade\(0 unversioned: Name Namespace\)\)`
 	dep := &appsv1.Deployment{}
 	dep.Namespace, dep.Name = key.Namespace, key.Name
 	return dep
@@ -62,12 +62,12 @@ func NewDeployment(key client.ObjectKey) *appsv1.Deployment { // want NewDeploym
 
 // NewService builds one named by its parameter: callers in other
 // packages know the name they give it.
-func NewService(namespace, name string) *corev1.Service { // want NewService:`summary\(returnsMade\(0: Name Namespace\) namedBy\(1\)\)`
+func NewService(namespace, name string) *corev1.Service { // want NewService:`summary\(returnsMade\(0 unversioned: Name Namespace\) namedBy\(1\)\)`
 	return &corev1.Service{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
 }
 
 // Save changes the object and writes it: a write for the caller.
-func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) clientError\(writes=true\)\)`
+func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
 	dep.Spec.Paused = true
 	return c.Update(ctx, dep)
 }
@@ -103,7 +103,7 @@ func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) erro
 
 // SaveDeploymentStatus knows the kind it writes: StatusWrites leaves the
 // write to it (WritesStatus gives it to its callers too).
-func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) clientError\(writes=true\)\)$`
+func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)$`
 	return c.Status().Update(ctx, dep)
 }
 
@@ -137,4 +137,35 @@ func Paused(dep *appsv1.Deployment) bool { // want Paused:`summary\(metaReads\(0
 func Tier(dep *appsv1.Deployment) bool { // want Tier:`summary\(\)`
 	log.Log.Info("tier", "tier", dep.GetLabels()["tier"])
 	return dep.Spec.Paused
+}
+
+// NewDeploymentFrom copies the metadata of another object, with its
+// resourceVersion: made, but not unversioned.
+func NewDeploymentFrom(dep *appsv1.Deployment) *appsv1.Deployment { // want NewDeploymentFrom:`^summary\(returnsMade\(0: metadata\)\)$`
+	return &appsv1.Deployment{ObjectMeta: dep.ObjectMeta}
+}
+
+// CopyDeployment returns a deep copy: it carries what the original does.
+func CopyDeployment(dep *appsv1.Deployment) *appsv1.Deployment { // want CopyDeployment:`^summary\(\)$`
+	return dep.DeepCopy()
+}
+
+// SaveFresh reads the object before it updates it: the update carries
+// the server's resourceVersion, not the caller's.
+func SaveFresh(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveFresh:`^summary\(changes\(2, 0, 16\) fetched\(2\) clientError\(writes=true\)\)$`
+	if err := c.Get(ctx, client.ObjectKeyFromObject(dep), dep); err != nil {
+		return err
+	}
+	return c.Update(ctx, dep)
+}
+
+// SaveAt gives it the resourceVersion it is given before the update.
+func SaveAt(ctx context.Context, c client.Client, dep *appsv1.Deployment, rv string) error { // want SaveAt:`^summary\(changes\(2, 4, 16\) written\(2\) clientError\(writes=true\)\)$`
+	dep.ResourceVersion = rv
+	return c.Update(ctx, dep)
+}
+
+// SaveThrough updates it through Save: as given.
+func SaveThrough(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveThrough:`updatedAsGiven\(2\)`
+	return Save(ctx, c, dep)
 }
