@@ -217,6 +217,9 @@ func (r *GuestbookBackupReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 			return ctrl.Result{}, err
 		}
 		log.Info("Started the dump Job", "job", job.Name)
+		// No action: the API server rejects this events.k8s.io event and
+		// the recorder drops it ("Completed" below names its action, "Dump").
+		r.Recorder.Eventf(backup, gb, corev1.EventTypeNormal, "Started", "", "dumping guestbook %s", gb.Name) // expect: eventtype
 		// The Job is owned: its completion brings us back here.
 		return ctrl.Result{}, nil
 	}
