@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/rbacneeds"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -67,6 +68,8 @@ func effect(m rbacneeds.Missing) string {
 	switch {
 	case strings.HasSuffix(res, "/status"):
 		return "every status write fails with forbidden and the status is never saved"
+	case strings.HasSuffix(res, "/"+knowledge.BlockingOwnerSub):
+		return "with the OwnerReferencesPermissionEnforcement admission plugin (on in OpenShift) the API server refuses every create or update that sets this blocking owner reference (\"cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on\")"
 	case res == "events":
 		return "the events are dropped (forbidden), so `kubectl describe` shows none"
 	case slices.Contains(m.Verbs, "watch") || (slices.Contains(m.Verbs, "list") && slices.ContainsFunc(m.By, func(n wiring.Request) bool {

@@ -92,3 +92,10 @@ func TestRBACGrantScope(t *testing.T) {
 func TestRBACGrantClientset(t *testing.T) {
 	fixturetest.RunDir(t, "testdata/clientset", rbacgrant.Analyzer)
 }
+
+// Blocking owner references (SetControllerReference, a helper of another
+// package that sets one) need update on the owner's finalizers; a plain
+// owner reference or WithBlockOwnerDeletion(false) does not.
+func TestRBACGrantBlockingOwners(t *testing.T) {
+	fixturetest.RunDir(t, "testdata/owners", rbacgrant.Analyzer)
+}

@@ -60,3 +60,14 @@ func BuiltinGroupDirs() []string {
 	}
 	return out
 }
+
+// What a blocking owner reference needs of its owner's resource: the
+// OwnerReferencesPermissionEnforcement admission plugin (on in OpenShift)
+// refuses a write that sets an owner reference with blockOwnerDeletion:
+// true, new or newly blocking, unless the writer may update the owner's
+// finalizers subresource (kubernetes/plugin/pkg/admission/gc/
+// gc_admission.go, Admit).
+const (
+	BlockingOwnerSub  = "finalizers"
+	BlockingOwnerVerb = "update"
+)

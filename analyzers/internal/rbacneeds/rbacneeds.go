@@ -191,7 +191,7 @@ func (g Grants) Grants(group, resource, verb string) bool {
 		if !slices.ContainsFunc(r.Groups, func(x string) bool { return x == "*" || NormGroup(x) == group }) {
 			continue
 		}
-		if !slices.ContainsFunc(r.Resources, func(x string) bool { return x == "*" || x == resource }) {
+		if !slices.ContainsFunc(r.Resources, func(x string) bool { return resourceMatches(x, resource) }) {
 			continue
 		}
 		if slices.ContainsFunc(r.Verbs, func(x string) bool { return x == "*" || strings.EqualFold(x, verb) }) {
@@ -201,11 +201,26 @@ func (g Grants) Grants(group, resource, verb string) bool {
 	return false
 }
 
+// resourceMatches reports whether a rule's resource matches resource (with
+// its subresource, "guestbooks/finalizers") as RBAC matches them: "*" all,
+// "*/finalizers" that subresource of every resource
+// (k8s.io/api/rbac/v1's ResourceMatches in kubernetes/pkg/apis/rbac/v1/
+// evaluation_helpers.go).
+func resourceMatches(rule, resource string) bool {
+	if rule == "*" || rule == resource {
+		return true
+	}
+	if _, sub, ok := strings.Cut(resource, "/"); ok {
+		return rule == "*/"+sub
+	}
+	return false
+}
+
 // anyVerb reports whether some rule grants some verb on the resource.
 func (g Grants) anyVerb(group, resource string) bool {
 	for _, r := range g {
 		if slices.ContainsFunc(r.Groups, func(x string) bool { return x == "*" || NormGroup(x) == group }) &&
-			slices.ContainsFunc(r.Resources, func(x string) bool { return x == "*" || x == resource }) && len(r.Verbs) > 0 {
+			slices.ContainsFunc(r.Resources, func(x string) bool { return resourceMatches(x, resource) }) && len(r.Verbs) > 0 {
 			return true
 		}
 	}

@@ -79,3 +79,26 @@ func TestNeeds(t *testing.T) {
 		t.Errorf("UnusedOf:\n got %s\nwant %s", got, want)
 	}
 }
+
+// RBAC's resource wildcards: "*" matches every resource and subresource,
+// "*/finalizers" the finalizers of every resource, and nothing else.
+func TestResourceWildcards(t *testing.T) {
+	rules := Grants{{Groups: []string{"webapp.example.com"}, Resources: []string{"*/finalizers"}, Verbs: []string{"update"}}}
+	for _, c := range []struct {
+		resource string
+		want     bool
+	}{
+		{"guestbooks/finalizers", true},
+		{"backups/finalizers", true},
+		{"guestbooks/status", false},
+		{"guestbooks", false},
+	} {
+		if got := rules.Grants("webapp.example.com", c.resource, "update"); got != c.want {
+			t.Errorf("*/finalizers grants update on %s: %v, want %v", c.resource, got, c.want)
+		}
+	}
+	all := Grants{{Groups: []string{"*"}, Resources: []string{"*"}, Verbs: []string{"*"}}}
+	if !all.Grants("webapp.example.com", "guestbooks/finalizers", "update") {
+		t.Error("* does not grant a subresource")
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
@@ -145,7 +146,7 @@ func (col *collector) addRequest(n Request, call ssa.CallInstruction) {
 // collect returns, per function of the package, what its own code asks:
 // its watch sources, and its calls (not in tests) through the manager's
 // client.
-func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Result, funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
+func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Result, own *ownership.Result, funcs []*ssa.Function, model *ctrlmodel.Model) *collector {
 	col := &collector{pass: pass, markers: markers, objs: objs, direct: map[*ssa.Function][]Request{}, callers: map[*ssa.Function][]ssa.CallInstruction{}, fills: map[string]*fill{}}
 	for _, fn := range funcs {
 		for call := range ssaflow.Calls(fn) {
@@ -205,6 +206,7 @@ func collect(pass *analysis.Pass, markers *apimarkers.Result, objs *objects.Resu
 			}
 		}
 	}
+	col.blockingOwners(own, funcs)
 	return col
 }
 

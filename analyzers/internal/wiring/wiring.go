@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ctrlmodel"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/reach"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -26,7 +27,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "wiring",
 	Doc:        "record the object types, field lists and field indexes of the code each function and type may run",
-	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer, objects.Analyzer},
+	Requires:   []*analysis.Analyzer{ssapkg.Analyzer, ctrlmodel.Analyzer, apimarkers.Analyzer, reach.Analyzer, objects.Analyzer, ownership.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	FactTypes:  []analysis.Fact{new(Wiring)},
@@ -319,7 +320,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// client lists by what its reconciler lists by), but not in facts.
 	r.graph = reach.Of(pass).Graph()
 	model, _ := pass.ResultOf[ctrlmodel.Analyzer].(*ctrlmodel.Model)
-	r.col = collect(pass, apimarkers.Of(pass), objects.Of(pass), src, model)
+	r.col = collect(pass, apimarkers.Of(pass), objects.Of(pass), ownership.Of(pass), src, model)
 	d := &directs{pass: pass, out: r.direct, all: all}
 	for _, fn := range all {
 		d.calls(fn)
