@@ -180,13 +180,16 @@ func param(fn *ssa.Function, v ssa.Value) (int, bool) {
 // (or written to it, its answer decoded back) on some path to it.
 func (c *checker) check(fn *ssa.Function, s site) {
 	h := c.objs.Steps(fn, s.from, s.obj)
-	read := false
+	source := ""
 	for _, ev := range h.Starts {
-		if ev == objects.Fetched || ev == objects.Written {
-			read = true
+		switch {
+		case ev == objects.Fetched:
+			source = "as read from the server"
+		case ev == objects.Written && source == "":
+			source = "as the server answered an earlier write"
 		}
 	}
-	if !read {
+	if source == "" {
 		return // built here, or given: its maker or caller decides
 	}
 	expr := ssaflow.CallExpr(fn, s.call)
@@ -212,8 +215,8 @@ func (c *checker) check(fn *ssa.Function, s site) {
 		fixes = c.fix(fn, expr, s, h)
 	}
 	diag.Reportf(c.pass, expr, fixes,
-		"%s as read from the server, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since the read, and what the code removed (a label, an annotation, a map key, an omitempty field emptied, the last finalizer) is not in the patch and stays on the server; %s",
-		what, fix)
+		"%s %s, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since, and what the code removed (a label, an annotation, a map key, an omitempty field emptied, the last finalizer) is not in the patch and stays on the server; %s",
+		what, source, fix)
 }
 
 // objectText is the object's expression as written at the site: the

@@ -46,7 +46,7 @@ func Unlabel(ctx context.Context, c client.Client, key types.NamespacedName) err
 		return err
 	}
 	delete(cm.Labels, "example.com/owner")
-	return c.Patch(ctx, &cm, client.Merge) // want `client.Merge sends all of cm as read from the server, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since the read, and what the code removed \(a label, an annotation, a map key, an omitempty field emptied, the last finalizer\) is not in the patch and stays on the server; patch with client.MergeFrom\(cm.DeepCopy\(\)\), the copy taken right after the read`
+	return c.Patch(ctx, &cm, client.Merge) // want `client.Merge sends all of cm as read from the server, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since, and what the code removed \(a label, an annotation, a map key, an omitempty field emptied, the last finalizer\) is not in the patch and stays on the server; patch with client.MergeFrom\(cm.DeepCopy\(\)\), the copy taken right after the read`
 }
 
 // UnlabelFrom is Unlabel's twin: the deleted key is null in the patch.

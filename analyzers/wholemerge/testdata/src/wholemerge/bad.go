@@ -32,7 +32,7 @@ func (r *BadReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	delete(cm.Data, "stale")
 	cm.Data["mode"] = "on"
-	if err := r.Patch(ctx, cm, client.Merge); err != nil { // want `client.Merge sends all of cm as read from the server, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since the read, .* stays on the server; patch with client.MergeFrom\(cm.DeepCopy\(\)\), the copy taken right after the read`
+	if err := r.Patch(ctx, cm, client.Merge); err != nil { // want `client.Merge sends all of cm as read from the server, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since, .* stays on the server; patch with client.MergeFrom\(cm.DeepCopy\(\)\), the copy taken right after the read`
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
@@ -109,7 +109,8 @@ func (r *BadReconciler) viaHelper(ctx context.Context, key types.NamespacedName)
 }
 
 // A helper of another package, known by its fact, given the object read;
-// and one that hands it on to that helper.
+// then one that hands it on to that helper, given the object as the first
+// helper's patch left it (the server's answer).
 func (r *BadReconciler) viaOtherPackage(ctx context.Context, key types.NamespacedName) error {
 	cm := &corev1.ConfigMap{}
 	if err := r.Get(ctx, key, cm); err != nil {
@@ -118,5 +119,17 @@ func (r *BadReconciler) viaOtherPackage(ctx context.Context, key types.Namespace
 	if err := wholehelpers.SetOwnerLabel(ctx, r.Client, cm, "demo"); err != nil { // want `wholehelpers.SetOwnerLabel sends all of cm \(a client.Merge patch\) as read from the server`
 		return err
 	}
-	return wholehelpers.Forward(ctx, r.Client, cm) // want `wholehelpers.Forward sends all of cm \(a client.Merge patch\) as read from the server`
+	return wholehelpers.Forward(ctx, r.Client, cm) // want `wholehelpers.Forward sends all of cm \(a client.Merge patch\) as the server answered an earlier write`
+}
+
+// Created, then patched whole: the client decoded the server's answer into
+// it, resourceVersion included. The history starts at a write: no fix.
+func (r *BadReconciler) afterCreate(ctx context.Context, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	cm.Name, cm.Namespace = key.Name, key.Namespace
+	if err := r.Create(ctx, cm); err != nil {
+		return err
+	}
+	cm.Data = map[string]string{"mode": "on"}
+	return r.Patch(ctx, cm, client.Merge) // want `client.Merge sends all of cm as the server answered an earlier write, resourceVersion included`
 }

@@ -128,3 +128,11 @@ func (r *GoodReconciler) viaOtherPackage(ctx context.Context, key types.Namespac
 	built := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}}
 	return wholehelpers.SetOwnerLabel(ctx, r.Client, built, "demo")
 }
+
+// afterCreate's twin: the object built, never written before its patch.
+func (r *GoodReconciler) beforeCreate(ctx context.Context, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	cm.Name, cm.Namespace = key.Name, key.Namespace
+	cm.Data = map[string]string{"mode": "on"}
+	return r.Patch(ctx, cm, client.Merge)
+}
