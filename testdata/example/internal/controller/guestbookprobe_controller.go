@@ -58,13 +58,22 @@ func (r *GuestbookProbeReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	if ready {
-		log.V(1).Info("Frontend ready", "guestbook", gb.Name)
+	if !ready {
+		// Report the outage from a skeleton holding only the guestbook's
+		// key and its ready count. It was never read, so it carries no
+		// resourceVersion, which the guestbooks API requires of every
+		// update: the write is refused (422) each time.
+		outage := &webappv1alpha1.Guestbook{ObjectMeta: metav1.ObjectMeta{Name: gb.Name, Namespace: gb.Namespace}}
+		outage.Status.ReadyReplicas = 0
+		return ctrl.Result{}, r.Status().Update(ctx, outage) // expect: blindupdate
 	}
+	log.V(1).Info("Frontend ready", "guestbook", gb.Name)
 
 	// Every write is a status-only update that this controller's For
 	// lets through: the write starts the next reconcile, for ever.
 	gb.Status.LastProbeTime = &metav1.Time{Time: metav1.Now().Time} // expect: statusloop
+	// The twin of the outage's write: gb was read from the server, with
+	// its resourceVersion.
 	return ctrl.Result{}, r.Status().Update(ctx, gb)
 }
 
