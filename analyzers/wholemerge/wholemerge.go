@@ -66,6 +66,9 @@ type site struct {
 	// suggested fix replaces; nil for a RawPatch or a helper.
 	patchArg ssa.Value
 	helper   *types.Func
+	// arg is the index of the helper's object argument in the call's
+	// syntax.
+	arg int
 }
 
 type checker struct {
@@ -143,9 +146,15 @@ func (c *checker) sites(fn *ssa.Function) []site {
 		if callee == nil || fobj == nil || len(callee.FreeVars) > 0 {
 			continue
 		}
+		// The receiver of a method is its first parameter, not in the
+		// call's syntax.
+		recv := 0
+		if fobj.Signature().Recv() != nil {
+			recv = 1
+		}
 		for _, p := range c.patched(fobj) {
-			if p < len(cc.Args) {
-				out = append(out, site{call: call, obj: ssaflow.Strip(cc.Args[p]), from: call, helper: fobj})
+			if p < len(cc.Args) && p >= recv {
+				out = append(out, site{call: call, obj: ssaflow.Strip(cc.Args[p]), from: call, helper: fobj, arg: p - recv})
 			}
 		}
 	}
@@ -197,7 +206,7 @@ func (c *checker) check(fn *ssa.Function, s site) {
 		return
 	}
 	name := "the object"
-	if text, ok := objectText(c.pass, fn, s); ok {
+	if text, ok := objectText(fn, s); ok {
 		name = strings.TrimPrefix(text, "&")
 	}
 	var what, fix string
@@ -221,7 +230,7 @@ func (c *checker) check(fn *ssa.Function, s site) {
 
 // objectText is the object's expression as written at the site: the
 // Patch's object argument, json.Marshal's, or the helper's argument.
-func objectText(pass *analysis.Pass, fn *ssa.Function, s site) (string, bool) {
+func objectText(fn *ssa.Function, s site) (string, bool) {
 	var call *ast.CallExpr
 	idx := -1
 	switch {
@@ -232,13 +241,7 @@ func objectText(pass *analysis.Pass, fn *ssa.Function, s site) (string, bool) {
 			call, idx = ssaflow.CallExpr(fn, m), 0
 		}
 	default:
-		call = ssaflow.CallExpr(fn, s.call)
-		for i, a := range call.Args {
-			if t := pass.TypesInfo.TypeOf(a); t != nil && types.Identical(t, s.obj.Type()) {
-				idx = i
-				break
-			}
-		}
+		call, idx = ssaflow.CallExpr(fn, s.call), s.arg
 	}
 	if call == nil || idx < 0 || idx >= len(call.Args) {
 		return "", false
