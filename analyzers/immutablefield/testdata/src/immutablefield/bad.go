@@ -123,3 +123,29 @@ func (r *BadReconciler) partlyRestored(ctx context.Context, key client.ObjectKey
 	sts.Spec = desired.Spec // want `sets the StatefulSet's spec, with its spec.volumeClaimTemplates, spec.serviceName and spec.podManagementPolicy on`
 	return r.Update(ctx, sts)
 }
+
+// jobTemplate replaces the pod template in a mutate function reached
+// through ctrl.CreateOrUpdate.
+func (r *BadReconciler) jobTemplate(ctx context.Context, key client.ObjectKey) error {
+	job := &batchv1.Job{}
+	job.Name, job.Namespace = key.Name, key.Namespace
+	_, err := ctrl.CreateOrUpdate(ctx, r.Client, job, func() error {
+		job.Spec.Template = corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "run", Image: r.Image}}}} // want `sets the Job's spec.template on the live object CreateOrUpdate gives its mutate function`
+		return nil
+	})
+	return err
+}
+
+// localHelper sets the selector in a helper of this package.
+func (r *BadReconciler) localHelper(ctx context.Context, key client.ObjectKey) error {
+	ds := &appsv1.DaemonSet{}
+	if err := r.Get(ctx, key, ds); err != nil {
+		return err
+	}
+	r.selectVersion(ds) // want `selectVersion sets the DaemonSet's spec.selector on an object read from the server`
+	return r.Update(ctx, ds)
+}
+
+func (r *BadReconciler) selectVersion(ds *appsv1.DaemonSet) {
+	ds.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"version": r.Version}}
+}

@@ -151,3 +151,31 @@ func (r *GoodReconciler) desiredClusterIP(ctx context.Context, key client.Object
 	svc.Spec.ClusterIP = desired.Spec.ClusterIP
 	return r.Update(ctx, svc)
 }
+
+// upsertService sets the address only while the Service has no
+// resourceVersion: not created yet.
+func (r *GoodReconciler) upsertService(ctx context.Context, key client.ObjectKey) error {
+	svc := &corev1.Service{}
+	svc.Name, svc.Namespace = key.Name, key.Namespace
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, svc, func() error {
+		if svc.GetResourceVersion() == "" {
+			svc.Spec.ClusterIP = r.IP
+		}
+		return nil
+	})
+	return err
+}
+
+// localHelper sets only the template in a helper of this package.
+func (r *GoodReconciler) localHelper(ctx context.Context, key client.ObjectKey) error {
+	ds := &appsv1.DaemonSet{}
+	if err := r.Get(ctx, key, ds); err != nil {
+		return err
+	}
+	r.labelVersion(ds)
+	return r.Update(ctx, ds)
+}
+
+func (r *GoodReconciler) labelVersion(ds *appsv1.DaemonSet) {
+	ds.Spec.Template.Labels = map[string]string{"version": r.Version}
+}
