@@ -69,16 +69,16 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // the event never leaves the process: the API server judges nothing
 		}
 		for _, r := range []struct {
-			role argroles.Role
-			name string
-			max  int
+			role  argroles.Role
+			name  string
+			limit int
 		}{
 			{argroles.StrictReason, "reason", knowledge.EventReasonMax},
 			{argroles.StrictAction, "action", knowledge.EventActionMax},
 		} {
 			for _, i := range roles.Params(fn, r.role) {
 				if arg := argAt(fn, call, i); arg != nil {
-					checkStrict(pass, fn, arg, r.name, r.max)
+					checkStrict(pass, fn, arg, r.role, r.name, r.limit)
 				}
 			}
 		}
@@ -105,15 +105,15 @@ func helperName(pass *analysis.Pass, fn *types.Func, r argroles.Role) string {
 // StatusError and does not retry.
 const rejected = "client-go logs \"Server rejected event\" and drops it, so it never appears"
 
-// checkStrict reports a constant reason or action (what) of an events API
-// recorder's event that is empty or longer than max: the API server
-// requires both on an events.k8s.io/v1 event (knowledge.EventReasonMax).
-func checkStrict(pass *analysis.Pass, fn *types.Func, arg ast.Expr, what string, max int) {
+// checkStrict reports a constant reason or action (what, of role) of an
+// events API recorder's event that is empty or longer than limit: the API
+// server requires both on an events.k8s.io/v1 event
+// (knowledge.EventReasonMax).
+func checkStrict(pass *analysis.Pass, fn *types.Func, arg ast.Expr, role argroles.Role, what string, limit int) {
 	v, ok := stringConst(pass, arg)
 	if !ok {
 		return // computed at run time
 	}
-	role := map[string]argroles.Role{"reason": argroles.StrictReason, "action": argroles.StrictAction}[what]
 	var problem, fix string
 	switch {
 	case v == "":
@@ -122,8 +122,8 @@ func checkStrict(pass *analysis.Pass, fn *types.Func, arg ast.Expr, what string,
 		if what == "action" {
 			fix = "name what the controller did or failed to do, such as \"Reconcile\""
 		}
-	case len(v) > max:
-		problem = fmt.Sprintf("the API server rejects an events.k8s.io/v1 event whose %s has more than %d characters", what, max)
+	case len(v) > limit:
+		problem = fmt.Sprintf("the API server rejects an events.k8s.io/v1 event whose %s has more than %d characters", what, limit)
 		fix = "shorten it, and put the details in the note"
 	default:
 		return
