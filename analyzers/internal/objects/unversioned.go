@@ -71,6 +71,9 @@ func (r *Result) Unversioned(start ssa.Instruction) bool {
 }
 
 func (e *engine) unversionedStart(v ssa.Value) bool {
+	if !ObjectParam(v.Type()) {
+		return false // a slice or a struct holding objects: not the object
+	}
 	if _, ok := v.(*ssa.Alloc); ok {
 		return true
 	}

@@ -158,3 +158,30 @@ func (r *GoodReconciler) statefulSet(ctx context.Context, owner *api.Widget) err
 func (r *GoodReconciler) Given(ctx context.Context, w *api.Widget) error {
 	return r.Update(ctx, w)
 }
+
+// listed updates the objects of a slice built here that holds the owner
+// read: the slice is made here, its elements are not.
+func (r *GoodReconciler) listed(ctx context.Context, owner *api.Widget) error {
+	for _, w := range []*api.Widget{owner} {
+		w.Spec.Replicas = 1
+		if err := r.Update(ctx, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// children returns the owner read among the objects to update.
+func (r *GoodReconciler) children(owner *api.Widget) []*api.Widget {
+	return []*api.Widget{owner}
+}
+
+// listedFromHelper updates the objects of the slice it returns.
+func (r *GoodReconciler) listedFromHelper(ctx context.Context, owner *api.Widget) error {
+	for _, w := range r.children(owner) {
+		if err := r.Update(ctx, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
