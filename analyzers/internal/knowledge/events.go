@@ -38,14 +38,17 @@ const (
 // with (object, eventtype, reason, ...); the new one (tools/events, whose
 // interfaces are aliases of an internal package's, mgr.GetEventRecorder)
 // writes events.k8s.io events with (regarding, related, eventtype,
-// reason, action, ...), as record's adapter of it does. Both drop an
-// event whose type is not Normal or Warning (record/util.ValidateEventType).
+// reason, action, ...); record's adapter takes the new one's arguments.
+// Both drop an event whose type is not Normal or Warning
+// (record/util.ValidateEventType).
 //
 // Only the new one's interfaces are Strict: record.EventRecorderAdapter
 // hands the event to an old recorder, which discards the action
 // (EventRecorderAdapter.Eventf) and writes a core event without an
 // eventTime, which the API server does not check for a reason or action;
-// the fakes send a string to a channel.
+// the fakes send a string to a channel. (The adapter's rows still say
+// events.k8s.io for Group, which rbacgrant and wiring read; its events
+// are core ones.)
 var eventCalls = []EventCall{
 	{recordPkg, "EventRecorder", "Event", 1, 2, -1, "", false},
 	{recordPkg, "EventRecorder", "Eventf", 1, 2, -1, "", false},
