@@ -4,7 +4,7 @@
 //
 // # Analyzer eventtype
 //
-// eventtype: report an event whose type is not Normal or Warning, which client-go drops
+// eventtype: report an event client-go drops (a type not Normal or Warning) or the API server rejects (an events API event without action or reason, a bad recorder name)
 //
 // client-go's event recorders, the old one (record.EventRecorder,
 // mgr.GetEventRecorderFor) and the new one (events.EventRecorder,

@@ -46,9 +46,9 @@ const (
 // hands the event to an old recorder, which discards the action
 // (EventRecorderAdapter.Eventf) and writes a core event without an
 // eventTime, which the API server does not check for a reason or action;
-// the fakes send a string to a channel. (The adapter's rows still say
-// events.k8s.io for Group, which rbacgrant and wiring read; its events
-// are core ones.)
+// the fakes send a string to a channel. The adapter's events are core
+// ones: its Group is the core group, as the old recorder's, for the RBAC
+// they need.
 var eventCalls = []EventCall{
 	{recordPkg, "EventRecorder", "Event", 1, 2, -1, "", false},
 	{recordPkg, "EventRecorder", "Eventf", 1, 2, -1, "", false},
@@ -56,8 +56,8 @@ var eventCalls = []EventCall{
 	{recordPkg, "FakeRecorder", "Event", 1, 2, -1, "", false},
 	{recordPkg, "FakeRecorder", "Eventf", 1, 2, -1, "", false},
 	{recordPkg, "FakeRecorder", "AnnotatedEventf", 2, 3, -1, "", false},
-	{recordPkg, "EventRecorderAdapter", "Eventf", 2, 3, 4, eventsGroup, false},
-	{recordPkg, "EventRecorderAdapter", "AnnotatedEventf", 3, 4, 5, eventsGroup, false},
+	{recordPkg, "EventRecorderAdapter", "Eventf", 2, 3, 4, "", false},
+	{recordPkg, "EventRecorderAdapter", "AnnotatedEventf", 3, 4, 5, "", false},
 	{internalEventsPkg, "EventRecorder", "Eventf", 2, 3, 4, eventsGroup, true},
 	{internalEventsPkg, "AnnotatedEventRecorder", "AnnotatedEventf", 3, 4, 5, eventsGroup, true},
 	{eventsPkg, "FakeRecorder", "Eventf", 2, 3, 4, eventsGroup, false},
