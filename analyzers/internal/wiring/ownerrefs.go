@@ -64,7 +64,7 @@ func (col *collector) blockingOwners(own *ownership.Result, funcs []*ssa.Functio
 			continue
 		}
 		col.addRequest(Request{Resource: apimarkers.Resource{Group: r.Group, Resource: r.Resource}, Sub: knowledge.BlockingOwnerSub,
-			Access: Access(knowledge.BlockingOwnerVerb), What: what + " to a " + tn.Name()}, call)
+			Access: Access(knowledge.BlockingOwnerVerb), What: what + " (owner " + tn.Name() + ")"}, call)
 	}
 }
 

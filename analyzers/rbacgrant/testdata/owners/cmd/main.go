@@ -7,7 +7,7 @@ import (
 )
 
 func main() {
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `grants update on backups/finalizers \(group webapp.example.com\), which SetControllerReference to a Backup at controller.go:\d+ .*needs: with the OwnerReferencesPermissionEnforcement admission plugin` `grants update on restores/finalizers \(group webapp.example.com\), which a helper.s controller reference to a Restore at controller.go:\d+`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `grants update on backups/finalizers \(group webapp.example.com\), which SetControllerReference \(owner Backup\) at controller.go:\d+ .*needs: with the OwnerReferencesPermissionEnforcement admission plugin` `grants update on restores/finalizers \(group webapp.example.com\), which a helper.s controller reference \(owner Restore\) at controller.go:\d+`
 	if err != nil {
 		return
 	}
