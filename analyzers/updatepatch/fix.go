@@ -1,7 +1,6 @@
 package updatepatch
 
 import (
-	"bytes"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -98,13 +97,13 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objec
 		if s == ssa.Instruction(u) {
 			continue // this Update, round a loop: the previous element's
 		}
-		if p := startPos(s); !p.IsValid() || p >= at.Pos() {
+		if p := objects.EventPos(s); !p.IsValid() || p >= at.Pos() {
 			// Fetched or read back after the copy's place: it would be
 			// taken before the fetch, or be stale.
 			return nil
 		}
 	}
-	indent, ok := lineIndent(pass, at.Pos())
+	indent, ok := diag.LineIndent(pass, at.Pos())
 	if !ok {
 		return nil
 	}
@@ -129,17 +128,6 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, u *ssa.Call, h objec
 	}
 	edits = append(edits, importEdits...)
 	return []analysis.SuggestedFix{{Message: "Patch the changed fields with client.MergeFrom", TextEdits: edits}}
-}
-
-// startPos is where the event s of an object's history is in the source:
-// the call whose result an extracted object is.
-func startPos(s ssa.Instruction) token.Pos {
-	if x, ok := s.(*ssa.Extract); ok {
-		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return call.Pos()
-		}
-	}
-	return s.Pos()
 }
 
 // iface returns the client interface name (PatchOption), nil if
@@ -224,7 +212,7 @@ func stmtList(file *ast.File, fnSyntax ast.Node, first, update token.Pos) ([]ast
 		case *ast.CommClause:
 			list = x.Body
 		}
-		if im, iu := indexOf(list, first), indexOf(list, update); im >= 0 && iu >= 0 {
+		if im, iu := diag.StmtIndex(list, first), diag.StmtIndex(list, update); im >= 0 && iu >= 0 {
 			return list, im, iu
 		}
 		if n == fnSyntax {
@@ -254,34 +242,6 @@ func changedInCond(file *ast.File, st ast.Stmt, first, update token.Pos) bool {
 		}
 	}
 	return false
-}
-
-func indexOf(list []ast.Stmt, pos token.Pos) int {
-	for i, st := range list {
-		if st.Pos() <= pos && pos < st.End() {
-			return i
-		}
-	}
-	return -1
-}
-
-// lineIndent returns the white space that precedes pos on its line; ok is
-// false if something else does.
-func lineIndent(pass *analysis.Pass, pos token.Pos) (string, bool) {
-	tf, content, ok := diag.Source(pass, pos)
-	if !ok {
-		return "", false
-	}
-	off := tf.Offset(pos)
-	if off > len(content) {
-		return "", false
-	}
-	start := bytes.LastIndexByte(content[:off], '\n') + 1
-	prefix := content[start:off]
-	if len(bytes.TrimLeft(prefix, " \t")) != 0 {
-		return "", false
-	}
-	return string(prefix), true
 }
 
 // sameMeaning reports whether every name in e denotes at pos what it

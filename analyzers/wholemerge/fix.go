@@ -1,7 +1,6 @@
 package wholemerge
 
 import (
-	"bytes"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -66,7 +65,7 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, s site, h objects.St
 		return nil
 	}
 	pos := list[at].Pos()
-	if p := startPos(start); !p.IsValid() || p >= pos {
+	if p := objects.EventPos(start); !p.IsValid() || p >= pos {
 		return nil // the read is inside the statement: no place between
 	}
 	for _, m := range h.Unknown {
@@ -85,7 +84,7 @@ func (c *checker) fix(fn *ssa.Function, call *ast.CallExpr, s site, h objects.St
 	if _, obj := scope.LookupParent(id.Name, pos); obj != v || assigned(pass, list[at:], v, call.Pos()) {
 		return nil
 	}
-	indent, ok := lineIndent(pass, pos)
+	indent, ok := diag.LineIndent(pass, pos)
 	if !ok {
 		return nil
 	}
@@ -130,17 +129,6 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// startPos is where the event s of an object's history is in the source:
-// the call whose result an extracted object is.
-func startPos(s ssa.Instruction) token.Pos {
-	if x, ok := s.(*ssa.Extract); ok {
-		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return call.Pos()
-		}
-	}
-	return s.Pos()
-}
-
 // stmtAt returns the innermost statement list that holds both positions,
 // and the index of the statement holding first, when that statement is
 // not inside a loop or function literal that does not hold the Patch.
@@ -157,20 +145,11 @@ func stmtAt(pass *analysis.Pass, first, patch token.Pos) ([]ast.Stmt, int) {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil, -1
 		}
-		if i, j := indexOf(list, first), indexOf(list, patch); i >= 0 && j >= 0 && i <= j {
+		if i, j := diag.StmtIndex(list, first), diag.StmtIndex(list, patch); i >= 0 && j >= 0 && i <= j {
 			return list, i
 		}
 	}
 	return nil, -1
-}
-
-func indexOf(list []ast.Stmt, pos token.Pos) int {
-	for i, st := range list {
-		if st.Pos() <= pos && pos < st.End() {
-			return i
-		}
-	}
-	return -1
 }
 
 // assigned reports whether a statement of stmts, before end, may make v
@@ -205,25 +184,6 @@ func assigned(pass *analysis.Pass, stmts []ast.Stmt, v types.Object, end token.P
 		})
 	}
 	return found
-}
-
-// lineIndent returns the white space that precedes pos on its line; ok is
-// false if something else does.
-func lineIndent(pass *analysis.Pass, pos token.Pos) (string, bool) {
-	tf, content, ok := diag.Source(pass, pos)
-	if !ok {
-		return "", false
-	}
-	off := tf.Offset(pos)
-	if off > len(content) {
-		return "", false
-	}
-	start := bytes.LastIndexByte(content[:off], '\n') + 1
-	prefix := content[start:off]
-	if len(bytes.TrimLeft(prefix, " \t")) != 0 {
-		return "", false
-	}
-	return string(prefix), true
 }
 
 // patchName picks the patch variable's name: patch, patch2, ...; the one

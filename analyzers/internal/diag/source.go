@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"go/ast"
 	"go/token"
 
@@ -33,4 +34,35 @@ func Text(pass *analysis.Pass, n ast.Node) ([]byte, bool) {
 		return nil, false
 	}
 	return src[start:end], true
+}
+
+// LineIndent returns the white space that precedes pos on its line, for a
+// fix that inserts a statement before the one at pos; ok is false if
+// something else precedes it.
+func LineIndent(pass *analysis.Pass, pos token.Pos) (string, bool) {
+	tf, content, ok := Source(pass, pos)
+	if !ok {
+		return "", false
+	}
+	off := tf.Offset(pos)
+	if off > len(content) {
+		return "", false
+	}
+	start := bytes.LastIndexByte(content[:off], '\n') + 1
+	prefix := content[start:off]
+	if len(bytes.TrimLeft(prefix, " \t")) != 0 {
+		return "", false
+	}
+	return string(prefix), true
+}
+
+// StmtIndex returns the index of the statement of list that holds pos, or
+// -1.
+func StmtIndex(list []ast.Stmt, pos token.Pos) int {
+	for i, st := range list {
+		if st.Pos() <= pos && pos < st.End() {
+			return i
+		}
+	}
+	return -1
 }

@@ -2,6 +2,7 @@ package objects
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -441,6 +442,18 @@ func (s Steps) Fetched() bool {
 		}
 	}
 	return false
+}
+
+// EventPos is where the event s of Steps.Starts is in the source: the
+// call whose result an extracted object is (obj, err := get(...)), for a
+// check that places a fix there.
+func EventPos(s ssa.Instruction) token.Pos {
+	if x, ok := s.(*ssa.Extract); ok {
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return call.Pos()
+		}
+	}
+	return s.Pos()
 }
 
 // Steps returns the history of obj before the instruction from of fn, up
