@@ -571,14 +571,13 @@ func (c *checker) report(ch change, where string) {
 	if ch.helper != nil {
 		subject = crapi.FuncName(c.pass.Pkg, ch.helper) + " sets"
 	}
-	refusal := `("field is immutable")`
-	switch ch.row.Kind {
-	case "StatefulSet":
-		refusal = `("Forbidden: updates to statefulset spec for fields other than ...")`
-	case "Job":
-		if slices.Contains(ch.paths, "Spec.Template") {
-			refusal = `("field is immutable"; only a suspended Job that never started may change its pod's scheduling fields)`
-		}
+	answer := ch.row.Refusal
+	if answer == "" {
+		answer = "field is immutable"
+	}
+	refusal := `("` + answer + `")`
+	if ch.row.Kind == "Job" && slices.Contains(ch.paths, "Spec.Template") {
+		refusal = `("` + answer + `"; only a suspended Job that never started may change its pod's scheduling fields)`
 	}
 	diag.Report(c.pass, analysis.Diagnostic{Pos: ch.instr.Pos(), Message: fmt.Sprintf(
 		"%s %s on %s: when the value set differs from the stored one, the API server refuses the update %s, on every reconcile until they agree; set it only when creating the object (CreationTimestamp zero), or delete and recreate the %s to change it",

@@ -54,9 +54,13 @@
 //   - [NoGeneration] (generation.go): the built-in kinds the API server
 //     never gives a metadata.generation, each row naming the registry
 //     strategy it was read from; nogeneration.
-//   - [Immutable] (immutable.go): the top-level fields a built-in kind's
-//     API refuses to change (a Secret's Type, a RoleBinding's RoleRef);
-//     mutateoutside.
+//   - [ImmutableFieldsOf] (immutablefields.go): the fields a built-in
+//     kind's API refuses to change once the object exists (a StatefulSet's
+//     selector and volumeClaimTemplates, the workloads' selectors, a Job's
+//     template, a Service's clusterIP, a Secret's type, a binding's
+//     roleRef), each row citing the validation that enforces it;
+//     immutablefield, and [Immutable] for mutateoutside's top-level
+//     fields.
 //   - [BuiltinStatusSubresource], [KubernetesAPI] (subresource.go): which
 //     built-in kinds serve status as a subresource (apimarkers, statuswriter;
 //     statusrace reads KubernetesAPI); [BuiltinScope] (scope.go): which are

@@ -29,6 +29,9 @@ type ImmutableFields struct {
 	// only a non-empty value set on the field itself can change it; a
 	// whole spec copied in is left alone.
 	EmptyKept bool
+	// Refusal is what the API server answers; "" for "field is
+	// immutable".
+	Refusal string
 	// Source is where the API server enforces it, in k8s.io/kubernetes.
 	Source string
 }
@@ -42,6 +45,7 @@ var immutableFields = []ImmutableFields{
 		// recent versions (earlier ones refuse its change too: it is left
 		// out, on the side of silence).
 		Mutable: []string{"Replicas", "Template", "UpdateStrategy", "PersistentVolumeClaimRetentionPolicy", "MinReadySeconds", "Ordinals", "RevisionHistoryLimit"},
+		Refusal: "Forbidden: updates to statefulset spec for fields other than ...",
 		Source:  "pkg/apis/apps/validation/validation.go ValidateStatefulSetUpdate",
 	},
 	{
@@ -74,6 +78,29 @@ var immutableFields = []ImmutableFields{
 		EmptyKept: true,
 		Source:    "pkg/apis/core/validation/validation.go ValidateServiceUpdate (validateServiceClusterIPsRelatedFieldsUpdate); pkg/registry/core/service/strategy.go patchAllocatedValues keeps the stored clusterIP for an empty one",
 	},
+	{
+		Pkg: kubernetesAPI + "core/v1", Type: "Secret", Kind: "Secret",
+		Paths:  []string{"Type"},
+		Source: "pkg/apis/core/validation/validation.go ValidateSecretUpdate (ValidateImmutableField on type)",
+	},
+	{
+		Pkg: kubernetesAPI + "rbac/v1", Type: "RoleBinding", Kind: "RoleBinding",
+		Paths: []string{"RoleRef"}, Refusal: "cannot change roleRef",
+		Source: "pkg/apis/rbac/validation/validation.go ValidateRoleBindingUpdate",
+	},
+	{
+		Pkg: kubernetesAPI + "rbac/v1", Type: "ClusterRoleBinding", Kind: "ClusterRoleBinding",
+		Paths: []string{"RoleRef"}, Refusal: "cannot change roleRef",
+		Source: "pkg/apis/rbac/validation/validation.go ValidateClusterRoleBindingUpdate",
+	},
+}
+
+// Immutable reports whether field is a top-level field of the kind tn
+// that its row names: code that sets it only when creating the object is
+// right.
+func Immutable(tn *types.TypeName, field string) bool {
+	r, ok := ImmutableFieldsOf(tn)
+	return ok && slices.Contains(r.Paths, field)
 }
 
 // ImmutableFieldRows returns the table, for tests.

@@ -10,6 +10,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -148,4 +149,15 @@ func (r *BadReconciler) localHelper(ctx context.Context, key client.ObjectKey) e
 
 func (r *BadReconciler) selectVersion(ds *appsv1.DaemonSet) {
 	ds.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"version": r.Version}}
+}
+
+// bindRole points the live binding at the role the spec names: a
+// binding's roleRef never changes.
+func (r *BadReconciler) bindRole(ctx context.Context, key client.ObjectKey) error {
+	rb := &rbacv1.RoleBinding{}
+	if err := r.Get(ctx, key, rb); err != nil {
+		return err
+	}
+	rb.RoleRef = rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: r.Version} // want `sets the RoleBinding's roleRef on an object read from the server: when the value set differs from the stored one, the API server refuses the update \("cannot change roleRef"\)`
+	return r.Update(ctx, rb)
 }

@@ -6,6 +6,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -178,4 +179,18 @@ func (r *GoodReconciler) localHelper(ctx context.Context, key client.ObjectKey) 
 
 func (r *GoodReconciler) labelVersion(ds *appsv1.DaemonSet) {
 	ds.Spec.Template.Labels = map[string]string{"version": r.Version}
+}
+
+// bindRole names the role only when it creates the binding; the
+// subjects may change on every reconcile.
+func (r *GoodReconciler) bindRole(ctx context.Context, key client.ObjectKey) error {
+	rb := &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}}
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, rb, func() error {
+		if rb.CreationTimestamp.IsZero() {
+			rb.RoleRef = rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: key.Name}
+		}
+		rb.Subjects = []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: key.Name, Namespace: key.Namespace}}
+		return nil
+	})
+	return err
 }
