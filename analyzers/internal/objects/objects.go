@@ -285,6 +285,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 // importedSummary returns the fact of fn, a function of another package
 // of the module, or nil.
 func (e *engine) importedSummary(fn *types.Func) *Summary {
+	if fn == nil {
+		return nil // a function literal, or a call of no known function
+	}
 	fact := new(Summary)
 	if !e.pass.ImportObjectFact(fn, fact) {
 		return nil

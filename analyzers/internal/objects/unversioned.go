@@ -149,6 +149,12 @@ func (e *engine) asGivenUpdates(cc *ssa.CallCommon) []ssa.Value {
 		return nil
 	}
 	callee := crapi.Callee(cc)
+	if callee == nil {
+		// A function literal called where it is made (merge := func(...)
+		// {...}; merge(a, b)): its updates are its own, walked where the
+		// literal is.
+		return nil
+	}
 	var out []ssa.Value
 	for j, a := range cc.Args { // SSA indexes: the receiver first, as cc.Args
 		if !ObjectParam(a.Type()) {
