@@ -204,7 +204,7 @@ func optionalDeref(pass *analysis.Pass, objs *objects.Result, deref *ssa.UnOp) (
 	}) {
 		return analysis.Diagnostic{}, false
 	}
-	msg := fmt.Sprintf("*ref.%s dereferences a pointer that is nil in an owner reference written without it (by kubectl, a chart or another controller): the manager panics on such an object; read it with ptr.Deref(ref.%s, false), or test it against nil first", field, field)
+	msg := fmt.Sprintf("*ref.%s dereferences a pointer that is nil in an owner reference written without it (by kubectl, a chart or another controller): the dereference panics on such an object, each time it is handled; read it with ptr.Deref(ref.%s, false), or test it against nil first", field, field)
 	d := analysis.Diagnostic{Pos: deref.Pos(), Message: msg}
 	if star := starAt(pass, deref.Pos()); star != nil {
 		d.End = star.End()
@@ -266,7 +266,7 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 		case res.nilWhen.Kind != constant.Bool:
 			otherwise = "not " + is
 		}
-		msg := fmt.Sprintf("the result of %s is read without a test: it is nil when its %s result is %s (no such owner), and the manager panics on it; read it only when that result is %s, or test it against nil first",
+		msg := fmt.Sprintf("the result of %s is read without a test: it is nil when its %s result is %s (no such owner), and reading it then panics, each time that object is handled; read it only when that result is %s, or test it against nil first",
 			fn.Name(), ordinal(res.flag), is, otherwise)
 		return analysis.Diagnostic{Pos: pos, Message: msg}, true
 	}
@@ -274,7 +274,7 @@ func controllerField(nr *nilResults, instr ssa.Instruction, ref ssa.Value) (anal
 	if !knowledge.ControllerOf(fn) {
 		why = "it returns nil on some paths (no such owner)"
 	}
-	msg := fmt.Sprintf("the result of %s is read without a nil test: %s, and the manager panics on it; test it against nil first", fn.Name(), why)
+	msg := fmt.Sprintf("the result of %s is read without a nil test: %s, and reading it then panics, each time that object is handled; test it against nil first", fn.Name(), why)
 	return analysis.Diagnostic{Pos: pos, Message: msg}, true
 }
 

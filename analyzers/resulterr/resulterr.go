@@ -85,7 +85,7 @@ func newForwarding(funcs []*ssa.Function) *forwarding {
 
 // reaches reports whether fn's Result and error may be returned together
 // to controller-runtime: fn is a reconciler, may be called from elsewhere
-// (exported, used as a value, no caller in the package), or some caller
+// (exported, used as a value, a method no code of the package calls), or some caller
 // in the package returns both and itself reaches.
 func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 	switch f.memo[fn] {
@@ -96,8 +96,15 @@ func (f *forwarding) reaches(fn *ssa.Function, depth int) bool {
 	case 3:
 		return false
 	}
-	if f.reconcilers[fn] || f.escapes[fn] || len(f.callers[fn]) == 0 || depth > 8 {
+	if f.reconcilers[fn] || f.escapes[fn] || depth > 8 {
 		return true
+	}
+	if len(f.callers[fn]) == 0 {
+		// Called from elsewhere, unless it is an unexported function of
+		// no type that nothing calls nor uses as a value: dead code
+		// (doris-operator's requeueAfter), whose Result reaches no one.
+		obj, ok := fn.Object().(*types.Func)
+		return !ok || obj.Exported() || fn.Signature.Recv() != nil
 	}
 	if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() {
 		return true

@@ -81,7 +81,7 @@ func unownedOwner(obj client.Object, uid types.UID) string {
 	o, ref := check(obj, uid)
 	switch o {
 	case unowned:
-		return ref.Name // want `^the result of check is read without a test: it is nil when its first result is unowned \(no such owner\), and the manager panics on it; read it only when that result is not unowned, or test it against nil first$`
+		return ref.Name // want `^the result of check is read without a test: it is nil when its first result is unowned \(no such owner\), and reading it then panics, each time that object is handled; read it only when that result is not unowned, or test it against nil first$`
 	case other:
 		return ""
 	}

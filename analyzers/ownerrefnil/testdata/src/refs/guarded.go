@@ -62,7 +62,7 @@ func ownerNamed(obj client.Object, kind string) string {
 // Twins: the bool ignored, or tested the wrong way round.
 func machineOfUnguarded(obj client.Object) string {
 	_, ref := isOwnedByMachine(obj)
-	return ref.Name // want `^the result of isOwnedByMachine is read without a test: it is nil when its first result is false \(no such owner\), and the manager panics on it; read it only when that result is true, or test it against nil first$`
+	return ref.Name // want `^the result of isOwnedByMachine is read without a test: it is nil when its first result is false \(no such owner\), and reading it then panics, each time that object is handled; read it only when that result is true, or test it against nil first$`
 }
 
 func machineOfInverted(obj client.Object) string {
