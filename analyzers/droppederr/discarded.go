@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
@@ -31,7 +32,14 @@ func (c *checker) checkDiscarded() {
 			continue // a failed Delete makes the Create after it fail, with its error returned
 		}
 		what := c.sourceName(src)
-		msg := fmt.Sprintf("the error of %s is discarded, then %s returns success: a failed write is neither logged nor retried until the next event; return the error", what, c.funcName())
+		consequence := "a failed write is neither logged nor retried until the next event"
+		if _, _, direct := crapi.ClientCallSSA(call.Common()); !direct {
+			// A helper of the module may log the failure itself
+			// (doris-operator's deployAutoScaler does): only the retry
+			// is sure to be lost.
+			consequence = "a failed write is not retried until the next event"
+		}
+		msg := fmt.Sprintf("the error of %s is discarded, then %s returns success: %s; return the error", what, c.funcName(), consequence)
 		if res, use := c.nilResultUsed(call); use != nil {
 			// The failure does not go unnoticed: the nil result it leaves
 			// panics where it is dereferenced, and controller-runtime

@@ -44,6 +44,6 @@ func (r *Reconciler) kubeconfigs(ctx context.Context, ns string) error {
 // Twin: the result is not used; the failure is neither logged nor
 // retried.
 func (r *Reconciler) kubeconfigIgnored(ctx context.Context, ns string) error {
-	_, _ = r.createSecret(ctx, ns, "kubeconfig") // want `the error of createSecret is discarded, then kubeconfigIgnored returns success: a failed write is neither logged nor retried until the next event; return the error`
+	_, _ = r.createSecret(ctx, ns, "kubeconfig") // want `the error of createSecret is discarded, then kubeconfigIgnored returns success: a failed write is not retried until the next event; return the error`
 	return nil
 }
