@@ -56,3 +56,21 @@ func ServerSideApply(cc *ssa.CallCommon) (ssa.Value, bool) {
 	}
 	return nil, false
 }
+
+// IsRawPatch reports whether v is made by client.RawPatch(type, data):
+// the patch sends its data, whatever the object passed with it holds.
+func IsRawPatch(v ssa.Value) bool {
+	for {
+		switch c := v.(type) {
+		case *ssa.MakeInterface:
+			v = c.X
+			continue
+		case *ssa.ChangeInterface:
+			v = c.X
+			continue
+		}
+		break
+	}
+	call, ok := v.(*ssa.Call)
+	return ok && IsFunc(Callee(call.Common()), ClientPkg, "RawPatch")
+}
