@@ -198,10 +198,45 @@ func (c *checker) changes(fn *ssa.Function) []change {
 			if c.selfValue(fn, val, root) || guarded(b) || (row.EmptyKept && sameField(val, root, path)) {
 				continue
 			}
+			paths = slices.DeleteFunc(paths, func(p string) bool { return c.equalGuarded(fn, b, root, p) })
+			if len(paths) == 0 {
+				continue
+			}
 			out = append(out, change{instr: instr, root: root, row: row, paths: paths, whole: whole})
 		}
 	}
 	return out
+}
+
+// equalGuarded reports whether b runs only where the stored value of the
+// field at path of root was found equal to another (reflect.DeepEqual,
+// equality.Semantic.DeepEqual, ==): there a store of it, alone or in a
+// whole spec, sets the value it has (LLMKube's fix recreates the
+// Deployment when the selectors differ, then copies the whole spec).
+func (c *checker) equalGuarded(fn *ssa.Function, b *ssa.BasicBlock, root ssa.Value, path string) bool {
+	return ssaflow.HoldsAt(b, func(cond ssa.Value, onTrue bool) bool {
+		if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+			cond, onTrue = u.X, !onTrue
+		}
+		var args []ssa.Value
+		switch x := cond.(type) {
+		case *ssa.Call:
+			if !onTrue || !knowledge.DeepEqual(crapi.Callee(x.Common())) {
+				return false
+			}
+			args = crapi.CallArgs(x.Common())
+		case *ssa.BinOp:
+			if x.Op == token.EQL && onTrue || x.Op == token.NEQ && !onTrue {
+				args = []ssa.Value{x.X, x.Y}
+			}
+		}
+		for _, a := range args {
+			if r, p, ok := fieldPath(ssaflow.StripConv(a)); ok && c.objs.Same(fn, r, root) && strings.Join(p, ".") == path {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // helperChanges returns what a call of a helper of the module (of this

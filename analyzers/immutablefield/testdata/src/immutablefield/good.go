@@ -7,6 +7,7 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -193,4 +194,22 @@ func (r *GoodReconciler) bindRole(ctx context.Context, key client.ObjectKey) err
 		return nil
 	})
 	return err
+}
+
+// recreateOnSelectorChange recreates the Deployment when its selector
+// differs from the one wanted, and copies the whole spec only when they
+// are equal (LLMKube's fix of "field is immutable"): silent.
+func (r *GoodReconciler) recreateOnSelectorChange(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error {
+	existing := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, existing); err != nil {
+		return err
+	}
+	if !equality.Semantic.DeepEqual(existing.Spec.Selector, desired.Spec.Selector) {
+		if err := r.Delete(ctx, existing); err != nil {
+			return err
+		}
+		return r.Create(ctx, desired)
+	}
+	existing.Spec = desired.Spec
+	return r.Update(ctx, existing)
 }
