@@ -198,7 +198,7 @@ var checks = func() []Check {
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
 		{Analyzer: requeueunit.Analyzer, Catalogue: "E9"},
 		{Analyzer: wholemerge.Analyzer, Catalogue: "E10"},
-		{Analyzer: blindupdate.Analyzer, Catalogue: "E11"},
+		{Analyzer: blindupdate.Analyzer, Catalogue: "E11", Off: "it caught no public fix of its class: nebius/soperator's Update of a built object goes through a helper given a client.Object, and StarRocks' Service is a kind whose updates need no resourceVersion today; no finding on the ten operators of issue #57 (docs/accuracy.md)"},
 		{Analyzer: immutablefield.Analyzer, Catalogue: "E12"},
 	}
 	var names []string

@@ -46,15 +46,14 @@ func buildBinary(t *testing.T) string {
 }
 
 // optIn turns the off-by-default checks on in the runs on the example, so
-// that they report their "expect with" markers too. It is empty while no
-// check off by default has a case in the example.
+// that they report their "expect with" markers too.
 //
 // Every run on the example passes the same check flags, in the same order:
 // go vet keys its cached results for the dependency packages (k8s.io/api,
 // client-go, controller-runtime: about a minute of type-checking on two
 // cores) by the vet tool's flags, so runs with one set of flags share them.
 // That the checks are off without their flag is tested in the registry.
-var optIn = []string{}
+var optIn = []string{"-blindupdate.enable"}
 
 // withOptIn returns args after the opt-in flags.
 func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }

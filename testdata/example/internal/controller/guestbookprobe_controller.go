@@ -65,7 +65,7 @@ func (r *GuestbookProbeReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 		// update: the write is refused (422) each time.
 		outage := &webappv1alpha1.Guestbook{ObjectMeta: metav1.ObjectMeta{Name: gb.Name, Namespace: gb.Namespace}}
 		outage.Status.ReadyReplicas = 0
-		return ctrl.Result{}, r.Status().Update(ctx, outage) // expect: blindupdate
+		return ctrl.Result{}, r.Status().Update(ctx, outage) // expect with -blindupdate.enable: blindupdate
 	}
 	log.V(1).Info("Frontend ready", "guestbook", gb.Name)
 
