@@ -167,7 +167,7 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		dep.Spec.Replicas = &replicas
 		frontend.Image = gb.Spec.Image
 		dep.Spec.Selector = &metav1.LabelSelector{MatchLabels: labelsFor(gb)} // expect: immutablefield
-		if err := r.Update(ctx, dep); err != nil { // expect: updatepatch
+		if err := r.Update(ctx, dep); err != nil {                            // expect: updatepatch
 			return ctrl.Result{}, err
 		}
 	}
