@@ -17,19 +17,7 @@ func IsMergePatch(v ssa.Value) bool { return isClientPatchVar(v, "Merge") }
 // isClientPatchVar reports whether v is the value of the client package's
 // Patch variable name.
 func isClientPatchVar(v ssa.Value, name string) bool {
-	for {
-		// Through the conversions to the client.Patch interface.
-		switch c := v.(type) {
-		case *ssa.MakeInterface:
-			v = c.X
-			continue
-		case *ssa.ChangeInterface:
-			v = c.X
-			continue
-		}
-		break
-	}
-	x, ok := v.(*ssa.UnOp)
+	x, ok := patchValue(v).(*ssa.UnOp)
 	if !ok || x.Op != token.MUL {
 		return false
 	}
@@ -60,17 +48,20 @@ func ServerSideApply(cc *ssa.CallCommon) (ssa.Value, bool) {
 // IsRawPatch reports whether v is made by client.RawPatch(type, data):
 // the patch sends its data, whatever the object passed with it holds.
 func IsRawPatch(v ssa.Value) bool {
+	call, ok := patchValue(v).(*ssa.Call)
+	return ok && IsFunc(Callee(call.Common()), ClientPkg, "RawPatch")
+}
+
+// patchValue is v through its conversions to the client.Patch interface.
+func patchValue(v ssa.Value) ssa.Value {
 	for {
 		switch c := v.(type) {
 		case *ssa.MakeInterface:
 			v = c.X
-			continue
 		case *ssa.ChangeInterface:
 			v = c.X
-			continue
+		default:
+			return v
 		}
-		break
 	}
-	call, ok := v.(*ssa.Call)
-	return ok && IsFunc(Callee(call.Common()), ClientPkg, "RawPatch")
 }
