@@ -52,8 +52,17 @@ func run(pass *analysis.Pass) (any, error) {
 		if m.Node == nil {
 			continue
 		}
-		for _, miss := range rbacneeds.MissingOf(b.Rules, m.Needs, m.Uncached, m.Partial) {
-			c.report(m.Fn, m.Node, m.Site.At, miss)
+		misses := rbacneeds.MissingOf(b.Rules, m.Needs, m.Uncached, m.Partial)
+		// Every finding of a manager offers the same fix, all its missing
+		// markers at one place: -fix applies identical edits once, while
+		// two different insertions at one place would be left out as
+		// conflicting (their order unknown).
+		var markers []string
+		for _, miss := range misses {
+			markers = append(markers, marker(miss))
+		}
+		for _, miss := range misses {
+			c.report(m.Fn, m.Node, m.Site.At, miss, markers)
 		}
 		if unused {
 			c.reportUnused(m.Node, rbacneeds.UnusedOf(b.Rules, b.All, m.Uncached))
@@ -82,7 +91,16 @@ func effect(m rbacneeds.Missing) string {
 	return "the call fails with forbidden on every reconcile"
 }
 
-func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m rbacneeds.Missing) {
+// marker is the +kubebuilder:rbac marker that grants what m lacks.
+func marker(m rbacneeds.Missing) string {
+	group := m.Group
+	if group == "" {
+		group = "core"
+	}
+	return fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, m.Resource, strings.Join(m.Verbs, ";"))
+}
+
+func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m rbacneeds.Missing, all []string) {
 	var sites []string
 	for _, n := range m.By {
 		sites = append(sites, fmt.Sprintf("%s at %s", n.What, n.At))
@@ -91,20 +109,20 @@ func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m rbacnee
 	if group == "" {
 		group = "core"
 	}
-	marker := fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, m.Resource, strings.Join(m.Verbs, ";"))
+	mk := marker(m)
 	manager := ""
 	if site != "" {
 		manager = " of the manager made at " + site + " (which this call runs)"
 	}
 	msg := fmt.Sprintf("no +kubebuilder:rbac marker of the module grants %s on %s (group %s), which %s%s needs: %s; add %s",
-		strings.Join(m.Verbs, ", "), m.Resource, group, strings.Join(sites, ", "), manager, effect(m), marker)
-	diag.Reportf(c.pass, expr, c.fix(fn, marker), "%s", msg)
+		strings.Join(m.Verbs, ", "), m.Resource, group, strings.Join(sites, ", "), manager, effect(m), mk)
+	diag.Reportf(c.pass, expr, c.fix(fn, all), "%s", msg)
 }
 
 // fix inserts the marker line above the declaration that creates the
 // manager (above its doc comment, separated by a blank line, where
 // controller-gen collects it as a package marker).
-func (c *checker) fix(fn *ssa.Function, marker string) []analysis.SuggestedFix {
+func (c *checker) fix(fn *ssa.Function, markers []string) []analysis.SuggestedFix {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
@@ -116,8 +134,16 @@ func (c *checker) fix(fn *ssa.Function, marker string) []analysis.SuggestedFix {
 	if decl.Doc != nil {
 		pos = decl.Doc.Pos()
 	}
+	msg := "Add " + strings.TrimPrefix(markers[0], "// ")
+	if len(markers) > 1 {
+		msg = fmt.Sprintf("Add the %d missing +kubebuilder:rbac markers", len(markers))
+	}
+	var text strings.Builder
+	for _, m := range markers {
+		text.WriteString(m + "\n\n")
+	}
 	return []analysis.SuggestedFix{{
-		Message:   "Add " + strings.TrimPrefix(marker, "// "),
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(marker + "\n\n")}},
+		Message:   msg,
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text.String())}},
 	}}
 }
