@@ -93,11 +93,16 @@ func effect(m rbacneeds.Missing) string {
 
 // marker is the +kubebuilder:rbac marker that grants what m lacks.
 func marker(m rbacneeds.Missing) string {
-	group := m.Group
-	if group == "" {
-		group = "core"
+	return fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", groupName(m), m.Resource, strings.Join(m.Verbs, ";"))
+}
+
+// groupName is m's API group as markers and messages name it: "core" for
+// the core group.
+func groupName(m rbacneeds.Missing) string {
+	if m.Group == "" {
+		return "core"
 	}
-	return fmt.Sprintf("// +kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, m.Resource, strings.Join(m.Verbs, ";"))
+	return m.Group
 }
 
 func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m rbacneeds.Missing, all []string) {
@@ -105,10 +110,7 @@ func (c *checker) report(fn *ssa.Function, expr ast.Node, site string, m rbacnee
 	for _, n := range m.By {
 		sites = append(sites, fmt.Sprintf("%s at %s", n.What, n.At))
 	}
-	group := m.Group
-	if group == "" {
-		group = "core"
-	}
+	group := groupName(m)
 	mk := marker(m)
 	manager := ""
 	if site != "" {

@@ -50,6 +50,7 @@ type write struct {
 	obj    ssa.Value
 	status bool // Status().Update/Patch, SubResource("status")
 	method crapi.ClientMethod
+	patch  ssa.Value // a Patch's patch argument
 }
 
 func recogniseWrite(call *ssa.Call) (write, bool) {
@@ -59,6 +60,9 @@ func recogniseWrite(call *ssa.Call) (write, bool) {
 		return write{}, false
 	}
 	w := write{call: call, obj: args[1], method: c.Method}
+	if c.Method == crapi.Patch && len(args) > 2 {
+		w.patch = args[2]
+	}
 	if c.SubResource {
 		if !crapi.IsStatusWrite(cc, c) {
 			return write{}, false // scale or another subresource
@@ -93,13 +97,11 @@ func (c *checker) checkWrite(fn *ssa.Function, call *ssa.Call) {
 		// loudly (NotFound).
 		return
 	}
-	if w.method == crapi.Patch && !w.status {
-		if _, args, _ := crapi.ClientCallSSA(call.Common()); len(args) > 2 && crapi.IsRawPatch(args[2]) {
-			// A raw patch writes what its data says (oracle-database-
-			// operator's patch of metadata.finalizers), not what the code
-			// changed in the object passed with it.
-			return
-		}
+	if !w.status && w.patch != nil && crapi.IsRawPatch(w.patch) {
+		// A raw patch writes what its data says (oracle-database-
+		// operator's patch of metadata.finalizers), not what the code
+		// changed in the object passed with it.
+		return
 	}
 	stops := map[ssa.Instruction]bool{}
 	if w.method == crapi.Patch {
