@@ -12,7 +12,11 @@ import (
 	"github.com/reconcilecheck/reconcilecheck/analyzers/applyconverted"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/blindupdate"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/cachenotstarted"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/cleanupnofinalizer"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/cleanupnotfound"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/createexists"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/deletionblocked"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/deletionfilter"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/directive"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/droppederr"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/enqueueobject"
@@ -196,6 +200,10 @@ var checks = func() []Check {
 		{Analyzer: eventtype.Analyzer, Catalogue: "D10", Level: Warning},
 		{Analyzer: enqueueobject.Analyzer, Catalogue: "D12"},
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
+		{Analyzer: deletionblocked.Analyzer, Catalogue: "E1"},
+		{Analyzer: cleanupnofinalizer.Analyzer, Catalogue: "E3"},
+		{Analyzer: cleanupnotfound.Analyzer, Catalogue: "E4"},
+		{Analyzer: deletionfilter.Analyzer, Catalogue: "E5"},
 		{Analyzer: requeueunit.Analyzer, Catalogue: "E9"},
 		{Analyzer: wholemerge.Analyzer, Catalogue: "E10", Off: "it caught no public fix of its class: k0smotron 75e2ad43 patches a copy of a Machine that cluster-api's GetOwnerMachine read, a read the object layer does not know, and the other fixes found patch built or unstructured objects; no finding on the ten operators of issue #57 (docs/accuracy.md)"},
 		{Analyzer: blindupdate.Analyzer, Catalogue: "E11", Off: "it caught no public fix of its class: nebius/soperator's Update of a built object goes through a helper given a client.Object, and StarRocks' Service is a kind whose updates need no resourceVersion today; no finding on the ten operators of issue #57 (docs/accuracy.md)"},
