@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -182,6 +183,42 @@ type Result struct {
 	// call of the module's helper given the objects).
 	sites []Site
 	edges []Edge // of this package and the module's packages it imports
+	// sums are the summaries of the package's functions and of the
+	// module's functions known by their facts (CreatesOwnedBy).
+	sums map[*types.Func]*ownerSummary
+	// refs and made are the library calls of each function of the
+	// package (a function literal apart) that set owner references and
+	// that create objects, by value.
+	refs map[*ssa.Function][]Ref
+	made map[*ssa.Function][]Creation
+}
+
+// Ref is a library call that gives the object Owned an owner reference
+// to the object Owner (controllerutil's SetControllerReference and
+// SetOwnerReference, ctrl.SetControllerReference): the values, for a
+// check that needs to know which object owns which.
+type Ref struct {
+	Call         ssa.CallInstruction
+	Owner, Owned ssa.Value
+	Controller   bool
+}
+
+// Creation is a call that creates the object Obj: a client's Create or
+// Apply, a Patch with an apply patch, controllerutil.CreateOrUpdate or
+// CreateOrPatch (ctrl's too), which creates it when it is not found.
+type Creation struct {
+	Call ssa.CallInstruction
+	Obj  ssa.Value
+}
+
+// OwnedCreation is what a function creates with an owner reference to
+// the object one of its parameters is given: objects of the type of Key,
+// or (Key "") the object given to its parameter Param (SSA index,
+// receiver first).
+type OwnedCreation struct {
+	Key        string
+	Param      int
+	Controller bool
 }
 
 // Site is an owner reference between objects of known types set by the
@@ -217,6 +254,68 @@ func (r *Result) TypeName(key string) *types.TypeName {
 // the code of this package sets, at the call where both types are known,
 // in source order.
 func (r *Result) Sites() []Site { return r.sites }
+
+// Refs returns the library calls of fn (its own instructions, not those
+// of its function literals) that set owner references, in source order.
+func (r *Result) Refs(fn *ssa.Function) []Ref { return r.refs[fn] }
+
+// Creations returns the calls of fn (its own instructions, not those of
+// its function literals) that create objects, in source order.
+func (r *Result) Creations(fn *ssa.Function) []Creation { return r.made[fn] }
+
+// CreatesOwnedBy returns what a call of fn, a function of the module
+// (this package's, or another's by its fact), creates with an owner
+// reference to the object given to its parameter param (SSA index,
+// receiver first): an owner edge from that parameter to a type fn
+// creates or to a parameter it creates, or, when the parameter's type has
+// a key (the object is typed), an edge from that type to a type fn
+// creates. By type: an object of the parameter's type that fn reads
+// itself and gives children counts too.
+func (r *Result) CreatesOwnedBy(fn *types.Func, param int) []OwnedCreation {
+	sum := r.sums[fn]
+	if sum == nil || fn == nil {
+		return nil
+	}
+	var keys []string
+	if t := paramType(fn, param); t != nil {
+		keys = TypeKeys(t)
+	}
+	var out []OwnedCreation
+	for k, ctl := range sum.edges {
+		if !(k.owner == "" && k.ownerParam == param) && !(k.owner != "" && slices.Contains(keys, k.owner)) {
+			continue
+		}
+		switch {
+		case k.owned != "" && sum.createTypes[k.owned]:
+			out = append(out, OwnedCreation{Key: k.owned, Param: -1, Controller: ctl})
+		case k.owned == "" && sum.createParams[k.ownedParam]:
+			out = append(out, OwnedCreation{Param: k.ownedParam, Controller: ctl})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Key != out[j].Key {
+			return out[i].Key < out[j].Key
+		}
+		return out[i].Param < out[j].Param
+	})
+	return out
+}
+
+// paramType returns the type of fn's parameter i (SSA index, receiver
+// first).
+func paramType(fn *types.Func, i int) types.Type {
+	sig := fn.Signature()
+	if sig.Recv() != nil {
+		if i == 0 {
+			return sig.Recv().Type()
+		}
+		i--
+	}
+	if i < 0 || i >= sig.Params().Len() {
+		return nil
+	}
+	return sig.Params().At(i).Type()
+}
 
 // OwnerKeys returns the keys of the types whose objects own objects of
 // type t (see TypeKeys), by the code of this package or of the module's

@@ -38,3 +38,11 @@ func TestDependencyResult(t *testing.T) {
 		t.Error("an empty Result knows something")
 	}
 }
+
+// TestOwnedBy: the library calls that set owner references and create
+// objects, by value, and what a call of a helper (same package, or
+// another through its fact) creates owned by the object an argument
+// gives it.
+func TestOwnedBy(t *testing.T) {
+	fixturetest.Run(t, probes.OwnedBy, "./ownedby/...")
+}

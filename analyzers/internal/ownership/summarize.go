@@ -194,6 +194,27 @@ func compute(pass *analysis.Pass, funcs []*ssa.Function) *Result {
 		}
 	}
 	r.sites = s.siteList
+	r.sums = map[*types.Func]*ownerSummary{}
+	for fn, sum := range s.imported {
+		r.sums[fn] = sum
+	}
+	for fn, sum := range s.local {
+		r.sums[fn] = sum
+	}
+	r.refs = map[*ssa.Function][]Ref{}
+	for call, ref := range s.refs {
+		r.refs[call.Parent()] = append(r.refs[call.Parent()], ref)
+	}
+	for _, refs := range r.refs {
+		sort.Slice(refs, func(i, j int) bool { return refs[i].Call.Pos() < refs[j].Call.Pos() })
+	}
+	r.made = map[*ssa.Function][]Creation{}
+	for call, c := range s.made {
+		r.made[call.Parent()] = append(r.made[call.Parent()], c)
+	}
+	for _, made := range r.made {
+		sort.Slice(made, func(i, j int) bool { return made[i].Call.Pos() < made[j].Call.Pos() })
+	}
 	sort.SliceStable(r.sites, func(i, j int) bool { return r.sites[i].Pos < r.sites[j].Pos })
 	add := func(o *Package) {
 		for _, t := range o.Owners {
@@ -229,6 +250,11 @@ type summarizer struct {
 	// package, where both ends become known.
 	sites    map[Site]bool
 	siteList []Site
+	// refs and made are the library calls met that set an owner
+	// reference and that create an object, by value (Result.Refs,
+	// Result.Creations); a call is met again in every round.
+	refs map[ssa.CallInstruction]Ref
+	made map[ssa.CallInstruction]Creation
 }
 
 func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
@@ -239,6 +265,8 @@ func newSummarizer(pass *analysis.Pass, funcs []*ssa.Function) *summarizer {
 		newRef:   map[*types.Func]bool{},
 		ownEvent: map[*types.Func]bool{},
 		sites:    map[Site]bool{},
+		refs:     map[ssa.CallInstruction]Ref{},
+		made:     map[ssa.CallInstruction]Creation{},
 	}
 	if pass.Module != nil {
 		s.modulePath = pass.Module.Path
@@ -467,7 +495,7 @@ func (s *summarizer) call(sum *ownerSummary, r *ssa.Function, obj *types.Func, i
 		s.ctrlVarCall(sum, r, obj, instr, arg)
 		return
 	}
-	if s.ownerRefCall(sum, r, obj, fn, instr, arg) || s.clientCreate(sum, r, cc) {
+	if s.ownerRefCall(sum, r, obj, fn, instr, arg) || s.clientCreate(sum, r, instr) {
 		return
 	}
 	if h := s.summaryOf(fn); h != nil {
@@ -512,9 +540,11 @@ func (s *summarizer) ctrlVarCall(sum *ownerSummary, r *ssa.Function, obj *types.
 	switch crapi.CtrlVar(instr.Common().Value) {
 	case "SetControllerReference":
 		s.ownEvent[obj] = true
+		s.ref(instr, arg(0), arg(1), true)
 		s.owner(sum, r, arg(1), true)
 		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
 	case "CreateOrUpdate", "CreateOrPatch":
+		s.made[instr] = Creation{Call: instr, Obj: arg(2)}
 		s.create(sum, r, arg(2))
 	}
 }
@@ -533,15 +563,18 @@ func (s *summarizer) ownerRefCall(sum *ownerSummary, r *ssa.Function, obj *types
 	switch {
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetControllerReference"):
 		s.ownEvent[obj] = true
+		s.ref(instr, arg(0), arg(1), true)
 		s.owner(sum, r, arg(1), true)
 		s.edge(sum, r, arg(0), arg(1), true, instr.Pos(), "SetControllerReference")
 		return true
 	case crapi.IsFunc(fn, crapi.ControllerutilPkg, "SetOwnerReference"):
 		s.ownEvent[obj] = true
+		s.ref(instr, arg(0), arg(1), false)
 		s.owner(sum, r, arg(1), false)
 		s.edge(sum, r, arg(0), arg(1), false, instr.Pos(), "SetOwnerReference")
 		return true
 	case crapi.IsFuncIn(fn, crapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch"):
+		s.made[instr] = Creation{Call: instr, Obj: arg(2)}
 		s.create(sum, r, arg(2))
 		return true
 	case crapi.IsFunc(fn, metav1Pkg, "NewControllerRef"):
@@ -566,8 +599,8 @@ func (s *summarizer) ownerRefCall(sum *ownerSummary, r *ssa.Function, obj *types
 // clientCreate records the object a client call cc creates (Create,
 // Apply, or a Patch with an apply patch; not of a subresource), and
 // reports whether cc is a client call at all: any other is done with.
-func (s *summarizer) clientCreate(sum *ownerSummary, r *ssa.Function, cc *ssa.CallCommon) bool {
-	c, cargs, ok := crapi.ClientCallSSA(cc)
+func (s *summarizer) clientCreate(sum *ownerSummary, r *ssa.Function, instr ssa.CallInstruction) bool {
+	c, cargs, ok := crapi.ClientCallSSA(instr.Common())
 	if !ok {
 		return false
 	}
@@ -576,13 +609,23 @@ func (s *summarizer) clientCreate(sum *ownerSummary, r *ssa.Function, cc *ssa.Ca
 	}
 	switch c.Method {
 	case crapi.Create, crapi.Apply:
+		s.made[instr] = Creation{Call: instr, Obj: cargs[1]}
 		s.create(sum, r, cargs[1])
 	case crapi.Patch:
 		if len(cargs) >= 3 && crapi.IsApplyPatch(cargs[2]) {
+			s.made[instr] = Creation{Call: instr, Obj: cargs[1]}
 			s.create(sum, r, cargs[1])
 		}
 	}
 	return true
+}
+
+// ref records the library call instr that gives owned an owner reference
+// to owner, by value.
+func (s *summarizer) ref(instr ssa.CallInstruction, owner, owned ssa.Value, ctl bool) {
+	if owner != nil && owned != nil {
+		s.refs[instr] = Ref{Call: instr, Owner: owner, Owned: owned, Controller: ctl}
+	}
 }
 
 // weakOwner records that v might get owner references: an object of

@@ -1,7 +1,11 @@
 package probes
 
 import (
+	"fmt"
+	"go/types"
+
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
@@ -54,4 +58,47 @@ var Sites = &analysis.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// OwnedBy reports, at each call, the owner reference it sets and the
+// object it creates, by value (Refs, Creations), and what a call of a
+// function of the module creates owned by each of its arguments
+// (CreatesOwnedBy).
+var OwnedBy = &analysis.Analyzer{
+	Name:     "ownedbyprobe",
+	Doc:      "report ownership's Refs, Creations and CreatesOwnedBy",
+	Requires: []*analysis.Analyzer{ssapkg.Analyzer, ownership.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := ownership.Of(pass)
+		for _, fn := range ssapkg.Of(pass).SrcFuncs() {
+			for _, ref := range r.Refs(fn) {
+				pass.Reportf(ref.Call.Pos(), "ref %s owns %s", typeName(ref.Owner), typeName(ref.Owned))
+			}
+			for _, c := range r.Creations(fn) {
+				pass.Reportf(c.Call.Pos(), "creates %s", typeName(c.Obj))
+			}
+			for call := range ssaflow.Calls(fn) {
+				callee := crapi.Callee(call.Common())
+				if callee == nil {
+					continue
+				}
+				off := ssaflow.ReceiverOffset(callee)
+				for i := range crapi.CallArgs(call.Common()) {
+					for _, oc := range r.CreatesOwnedBy(callee, i+off) {
+						what := oc.Key
+						if what == "" {
+							what = fmt.Sprintf("#%d", oc.Param)
+						}
+						pass.Reportf(call.Pos(), "creates %s owned by #%d", what, i+off)
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// typeName names the type of the object v, its package by name.
+func typeName(v ssa.Value) string {
+	return types.TypeString(ssaflow.Deref(ssaflow.Strip(v).Type()), func(p *types.Package) string { return p.Name() })
 }

@@ -31,7 +31,7 @@ const ModulePath = "fixtures"
 // fixture tool like the checks').
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
-		SSAPkg, Walk, ReconcileSet, Objects, FakeClient, Created, Sites,
+		SSAPkg, Walk, ReconcileSet, Objects, FakeClient, Created, Sites, OwnedBy,
 		APIMarkers, Chains, Controllers, Periodic, Lifecycle, Terminating,
 		objects.Analyzer, ownership.Analyzer, wiring.Analyzer, argroles.Analyzer, ctrlmodel.Analyzer,
 		nilresult.Analyzer,
