@@ -441,7 +441,7 @@ func (f *frame) call(call *ssa.Call) tri {
 	if fn == nil {
 		return unknown
 	}
-	if equalityFunc(fn) {
+	if knowledge.Equal(fn) {
 		args := crapi.CallArgs(cc)
 		if len(args) >= 2 && f.equal(args[0], f, args[1], f, 0) {
 			return isTrue
@@ -454,24 +454,6 @@ func (f *frame) call(call *ssa.Call) tri {
 	}
 	g := &frame{fn: callee, args: cc.Args, parent: f, depth: f.depth + 1, compared: f.compared}
 	return g.result()
-}
-
-// equalityFunc reports the library functions that compare their first
-// two arguments: reflect.DeepEqual, equality.Semantic.DeepEqual,
-// go-cmp's Equal, and the standard library's bytes, maps and slices
-// Equal.
-func equalityFunc(fn *types.Func) bool {
-	if knowledge.DeepEqual(fn) {
-		return true
-	}
-	if fn.Pkg() == nil || fn.Name() != "Equal" || fn.Signature().Recv() != nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "github.com/google/go-cmp/cmp", "bytes", "maps", "slices":
-		return true
-	}
-	return false
 }
 
 // isEvent reports whether v is the Update function's event, here or
