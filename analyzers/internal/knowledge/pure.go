@@ -105,3 +105,22 @@ func Pure(fn *types.Func) bool {
 	}
 	return false
 }
+
+// equalPkgs are the packages whose function Equal reports whether its
+// first two arguments are equal.
+var equalPkgs = map[string]bool{
+	"bytes":                        true,
+	"maps":                         true,
+	"slices":                       true,
+	"github.com/google/go-cmp/cmp": true,
+}
+
+// Equal reports whether fn reports whether its first two arguments are
+// equal: a DeepEqual, or the Equal function of bytes, maps, slices or
+// go-cmp (whose options only narrow what is compared).
+func Equal(fn *types.Func) bool {
+	if DeepEqual(fn) {
+		return true
+	}
+	return fn != nil && fn.Pkg() != nil && fn.Name() == "Equal" && fn.Signature().Recv() == nil && equalPkgs[fn.Pkg().Path()]
+}

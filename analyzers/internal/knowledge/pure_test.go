@@ -90,6 +90,23 @@ func TestDeepEqual(t *testing.T) {
 	}
 }
 
+func TestEqual(t *testing.T) {
+	paths := []string{"bytes", "maps", "slices", "github.com/google/go-cmp/cmp", "reflect"}
+	byPath := loadTypes(t, paths...)
+	for _, p := range paths[:4] {
+		fn, ok := byPath[p].Scope().Lookup("Equal").(*types.Func)
+		if !ok || !knowledge.Equal(fn) {
+			t.Errorf("%s.Equal is an equality", p)
+		}
+	}
+	if f, ok := byPath["bytes"].Scope().Lookup("Compare").(*types.Func); !ok || knowledge.Equal(f) {
+		t.Error("bytes.Compare is no equality")
+	}
+	if !knowledge.Equal(byPath["reflect"].Scope().Lookup("DeepEqual").(*types.Func)) || knowledge.Equal(nil) {
+		t.Error("Equal: reflect.DeepEqual, not nil")
+	}
+}
+
 // funcsOf returns the package-level functions (kind Func), the methods of
 // the package's named types (Method), or both (Any).
 func funcsOf(pkg *types.Package, kind knowledge.Kind) []*types.Func {

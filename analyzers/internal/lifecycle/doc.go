@@ -40,5 +40,9 @@
 // levels of callers, lies on such a side; [ParamTerminating] that the
 // object a parameter is given is terminating in every call. Their twins
 // [LiveSide], [ParamLive] and [ObjectLiveAt] say the same of the side where
-// the object is not terminating.
+// the object is not terminating. [RemovedOnDeletion] finds, in a set of
+// functions (what a reconcile runs), a removal of a finalizer from an
+// object made in a deletion branch (either of the first two, or
+// finalizer.Finalizers.Finalize): the object's type is one whose
+// finalizer the reconcile removes when it is deleted.
 package lifecycle

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -179,4 +180,46 @@ func copiedParam(a *ssa.Alloc) *ssa.Parameter {
 		p = q
 	}
 	return p
+}
+
+// RemovedOnDeletion returns a removal of a finalizer, in one of funcs,
+// from an object match accepts, made in a deletion branch: on the
+// terminating side of a deletion test of such an object
+// (TerminatingSide), in a function called only there
+// (CalledOnlyTerminating), or by controller-runtime's
+// finalizer.Finalizers.Finalize, which removes finalizers only from a
+// terminating object. funcs is walked in order; the first such removal
+// is returned. A removal outside any deletion branch (a finalizer renamed
+// on a live object) is not one.
+func RemovedOnDeletion(funcs []*ssa.Function, callers map[*ssa.Function][]ssa.CallInstruction, h Helpers, match func(obj ssa.Value) bool) (FinalizerOp, bool) {
+	for _, fn := range funcs {
+		if fn == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		for _, op := range EventsOf(fn, h).Removals {
+			if op.Obj == nil || !match(op.Obj) {
+				continue
+			}
+			if finalizes(op.Instr) {
+				return op, true
+			}
+			if _, ok := TerminatingSide(fn, op.Instr.Block(), h, match); ok {
+				return op, true
+			}
+			if _, ok := CalledOnlyTerminating(callers, fn, h, match); ok {
+				return op, true
+			}
+		}
+	}
+	return FinalizerOp{}, false
+}
+
+// finalizes reports whether instr calls finalizer.Finalizers.Finalize.
+func finalizes(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	fn := crapi.Callee(call.Common())
+	return fn != nil && fn.Name() == "Finalize" && fn.Pkg() != nil && fn.Pkg().Path() == crapi.FinalizerPkg
 }

@@ -79,7 +79,8 @@ func reportLifecycle(pass *analysis.Pass, h lifecycle.Helpers, ev *lifecycle.Eve
 // Terminating reports, at each call of the fixture's mark(obj),
 // whether obj is known terminating there, and for each of the fixture's
 // helper... functions whether it runs only while an object is terminating
-// and which of its parameters is terminating in every call.
+// and which of its parameters is terminating in every call; in its
+// removal... functions, the finalizer removals made in a deletion branch.
 var Terminating = &analysis.Analyzer{
 	Name:     "terminatingprobe",
 	Doc:      "reports where objects are known terminating",
@@ -97,6 +98,11 @@ var Terminating = &analysis.Analyzer{
 				arg := ssaflow.Strip(call.Common().Args[0])
 				if obj, ok := lifecycle.TerminatingSide(fn, call.Block(), objs, func(o ssa.Value) bool { return objs.Same(fn, o, arg) }); ok {
 					pass.Reportf(call.Pos(), "terminating here: %s", obj.Name())
+				}
+			}
+			if strings.HasPrefix(strings.ToLower(fn.Name()), "removal") {
+				if op, ok := lifecycle.RemovedOnDeletion([]*ssa.Function{fn}, callers, objs, func(ssa.Value) bool { return true }); ok {
+					pass.Reportf(op.Instr.Pos(), "finalizer removed on deletion")
 				}
 			}
 			if !strings.HasPrefix(fn.Name(), "helper") {

@@ -7,13 +7,17 @@ import (
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	webappv1alpha1 "example.com/guestbook-operator/api/v1alpha1"
 )
@@ -124,10 +128,18 @@ func (r *GuestbookRestoreReconciler) startRestore(ctx context.Context, restore *
 	return nil
 }
 
+// restoreSpecChanged lets a restore's update through only when its spec
+// changed: the reconcile's own status writes need no reconcile. But the
+// update that sets the deletion timestamp changes no spec either.
+func restoreSpecChanged(e event.UpdateEvent) bool {
+	oldRestore, newRestore := e.ObjectOld.(*webappv1alpha1.GuestbookRestore), e.ObjectNew.(*webappv1alpha1.GuestbookRestore)
+	return !equality.Semantic.DeepEqual(oldRestore.Spec, newRestore.Spec)
+}
+
 // SetupWithManager sets up the controller with the Manager.
 func (r *GuestbookRestoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
-		For(&webappv1alpha1.GuestbookRestore{}).
+		For(&webappv1alpha1.GuestbookRestore{}, builder.WithPredicates(predicate.Funcs{UpdateFunc: restoreSpecChanged})). // expect: deletionfilter
 		Owns(&batchv1.Job{}).
 		// A restore waits for its backup; but this enqueues the backup's own
 		// name, and no restore is found under it.

@@ -2,8 +2,12 @@
 package terminating
 
 import (
+	"context"
+
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/finalizer"
 )
 
 func mark(client.Object) {}
@@ -86,5 +90,34 @@ func Callers(cm *corev1.ConfigMap, sec *corev1.Secret) {
 	helperLive(cm)
 	if sec.DeletionTimestamp != nil {
 		helperOther(cm)
+	}
+}
+
+// RemovedOnDeletion: a removal in the deletion branch, in a helper
+// called only there, or by finalizer.Finalizers.Finalize.
+func RemovalInBranch(cm *corev1.ConfigMap) {
+	if !cm.DeletionTimestamp.IsZero() {
+		controllerutil.RemoveFinalizer(cm, "example.com/cleanup") // want `finalizer removed on deletion`
+	}
+}
+
+func removalHelper(cm *corev1.ConfigMap) {
+	controllerutil.RemoveFinalizer(cm, "example.com/cleanup") // want `finalizer removed on deletion`
+}
+
+func RemovalCaller(cm *corev1.ConfigMap) {
+	if cm.DeletionTimestamp != nil {
+		removalHelper(cm) // want `finalizer removed on deletion`
+	}
+}
+
+func RemovalFinalize(ctx context.Context, fs finalizer.Finalizers, cm *corev1.ConfigMap) {
+	_, _ = fs.Finalize(ctx, cm) // want `finalizer removed on deletion`
+}
+
+// Twin: a finalizer renamed on a live object is no removal on deletion.
+func RemovalLive(cm *corev1.ConfigMap) {
+	if controllerutil.RemoveFinalizer(cm, "example.com/old") {
+		controllerutil.AddFinalizer(cm, "example.com/cleanup")
 	}
 }
