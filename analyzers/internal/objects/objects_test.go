@@ -42,3 +42,9 @@ func TestDependencyResult(t *testing.T) {
 		t.Error("Same on an empty Result = true")
 	}
 }
+
+// TestDeletionPath: the reconciled object's frames, its deletion branch,
+// and where a terminating object passes before that branch.
+func TestDeletionPath(t *testing.T) {
+	fixturetest.Run(t, probes.Objects, "./deletionpath")
+}
