@@ -57,3 +57,137 @@ func ErrorCarriers(fn *ssa.Function, err ssa.Value) map[ssa.Value]bool {
 func IsErrorWrapper(call *ssa.Call) bool {
 	return knowledge.CarriesError(crapi.Callee(call.Common()))
 }
+
+// NotFoundFiltered reports whether the edge from->to can only be taken
+// when the error that carriers hold (ErrorCarriers) is not NotFound, or
+// is nil: the other side of apierrors.IsNotFound(err) or
+// client.IgnoreNotFound(err) compared with nil (crapi.NotFoundTest), the
+// nil side of err != nil; or whether the condition looks at the error in
+// a way not understood here (a helper, errors.Is, errors.As), which may
+// well test for NotFound.
+func NotFoundFiltered(from, to *ssa.BasicBlock, carriers map[ssa.Value]bool) bool {
+	ifi, ok := Last(from).(*ssa.If)
+	if !ok {
+		return false
+	}
+	edge := 0
+	if from.Succs[0] != to {
+		edge = 1
+	}
+	if errv, nf, ok := crapi.NotFoundTest(ifi.Cond); ok && carriesAny(errv, carriers) {
+		return edge != nf // the edge of an error that is not NotFound
+	}
+	if x, nilOnTrue, ok := NilTest(ifi.Cond); ok && carriers[x] {
+		return (edge == 0) == nilOnTrue // nothing to return on the nil edge
+	}
+	return examinesError(ifi.Cond, carriers)
+}
+
+// carriesAny reports whether v, conversions stripped, is one of the
+// carriers.
+func carriesAny(v ssa.Value, carriers map[ssa.Value]bool) bool {
+	return carriers[v] || carriers[Strip(v)]
+}
+
+// examinesError reports whether cond is computed by a call that takes
+// the error, other than the apierrors predicates that cannot mean
+// NotFound (IsConflict, IsAlreadyExists...).
+func examinesError(cond ssa.Value, carriers map[ssa.Value]bool) bool {
+	found := false
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		if found || depth > 8 {
+			return
+		}
+		switch v := v.(type) {
+		case *ssa.Call:
+			fn := crapi.Callee(v.Common())
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == crapi.APIErrorsPkg && fn.Name() != "IsNotFound" {
+				return
+			}
+			for c := range carriers {
+				if PassedTo(c, v.Common()) {
+					found = true
+					return
+				}
+			}
+			for _, a := range v.Call.Args {
+				visit(a, depth+1)
+			}
+		case *ssa.UnOp:
+			visit(v.X, depth+1)
+		case *ssa.BinOp:
+			visit(v.X, depth+1)
+			visit(v.Y, depth+1)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				visit(e, depth+1)
+			}
+		case *ssa.Extract:
+			visit(v.Tuple, depth+1)
+		}
+	}
+	visit(cond, 0)
+	return found
+}
+
+// NotFoundReturn is a return whose error result may stand for a NotFound
+// error (NotFoundReturns).
+type NotFoundReturn struct {
+	Ret *ssa.Return
+	// Made: the error returned is another one, made on the side of a
+	// test that says the error is NotFound (errors.New("... not found")).
+	Made bool
+}
+
+// NotFoundReturns returns the returns of fn, in block order, whose error
+// result (the last) may stand for the NotFound error err holds: err
+// itself or a wrapper of it (ErrorCarriers) reached from err's block by
+// no edge NotFoundFiltered cuts, or another non-nil error returned where
+// a test has said err is NotFound.
+func NotFoundReturns(fn *ssa.Function, err ssa.Value) []NotFoundReturn {
+	def, ok := err.(ssa.Instruction)
+	if !ok || def.Block() == nil {
+		return nil
+	}
+	carriers := ErrorCarriers(fn, err)
+	reach := Reachable(def.Block(), func(from, to *ssa.BasicBlock) bool {
+		return NotFoundFiltered(from, to, carriers)
+	})
+	// The sides where a test says err is NotFound.
+	var nfSides []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		ifi, ok := Last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		if errv, nf, ok := crapi.NotFoundTest(ifi.Cond); ok && carriesAny(errv, carriers) && len(b.Succs[nf].Preds) == 1 {
+			nfSides = append(nfSides, b.Succs[nf])
+		}
+	}
+	var out []NotFoundReturn
+	for _, b := range fn.Blocks {
+		ret, ok := Last(b).(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		ev := Returned(ret.Results[len(ret.Results)-1])
+		if !crapi.IsError(ev.Type()) {
+			continue
+		}
+		if reach[b] && carriers[ev] {
+			out = append(out, NotFoundReturn{Ret: ret})
+			continue
+		}
+		if IsNil(ev) || carriesAny(ev, carriers) {
+			continue
+		}
+		for _, side := range nfSides {
+			if side.Dominates(b) {
+				out = append(out, NotFoundReturn{Ret: ret, Made: true})
+				break
+			}
+		}
+	}
+	return out
+}
