@@ -24,7 +24,7 @@ func TestEffects(t *testing.T) {
 // TestSummaryFacts: the one fact of helper summaries, exported for the
 // exported functions given objects, and used from another package.
 func TestSummaryFacts(t *testing.T) {
-	fixturetest.Run(t, objects.Analyzer, "./helpers", "./lifecyclehelpers", "./lifecycleuse", "./errorchain")
+	fixturetest.Run(t, objects.Analyzer, "./helpers", "./lifecyclehelpers", "./lifecycleuse", "./errorchain", "./notfound")
 	fixturetest.Run(t, probes.Objects, "./crosspkg")
 }
 

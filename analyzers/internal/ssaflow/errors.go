@@ -1,6 +1,8 @@
 package ssaflow
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
@@ -131,6 +133,46 @@ func examinesError(cond ssa.Value, carriers map[ssa.Value]bool) bool {
 	return found
 }
 
+// isNotFoundCall reports whether cond is apierrors.IsNotFound(...), or
+// its negation.
+func isNotFoundCall(cond ssa.Value) bool {
+	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+		cond = not.X
+	}
+	_, ok := crapi.IsCallTo(cond, crapi.APIErrorsPkg, "IsNotFound")
+	return ok
+}
+
+// madeError reports whether v is an error made where it is returned:
+// errors.New(...), fmt.Errorf(...) given no error, or a package
+// variable (a sentinel error).
+func madeError(v ssa.Value) bool {
+	switch x := Strip(v).(type) {
+	case *ssa.Call:
+		if _, ok := crapi.IsCallTo(x, "errors", "New"); ok {
+			return true
+		}
+		if _, ok := crapi.IsCallTo(x, "fmt", "Errorf"); ok {
+			for _, a := range x.Call.Args[1:] {
+				elems, ok := VariadicElems(a)
+				if !ok {
+					return false
+				}
+				for _, e := range elems {
+					if crapi.IsError(Strip(e).Type()) {
+						return false // it carries an error given to it
+					}
+				}
+			}
+			return true
+		}
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.Global)
+		return ok && x.Op == token.MUL
+	}
+	return false
+}
+
 // NotFoundReturn is a return whose error result may stand for a NotFound
 // error (NotFoundReturns).
 type NotFoundReturn struct {
@@ -143,8 +185,8 @@ type NotFoundReturn struct {
 // NotFoundReturns returns the returns of fn, in block order, whose error
 // result (the last) may stand for the NotFound error err holds: err
 // itself or a wrapper of it (ErrorCarriers) reached from err's block by
-// no edge NotFoundFiltered cuts, or another non-nil error returned where
-// a test has said err is NotFound.
+// no edge NotFoundFiltered cuts, or an error made there (errors.New, a
+// sentinel) on the side of apierrors.IsNotFound(err) where it is.
 func NotFoundReturns(fn *ssa.Function, err ssa.Value) []NotFoundReturn {
 	def, ok := err.(ssa.Instruction)
 	if !ok || def.Block() == nil {
@@ -154,11 +196,12 @@ func NotFoundReturns(fn *ssa.Function, err ssa.Value) []NotFoundReturn {
 	reach := Reachable(def.Block(), func(from, to *ssa.BasicBlock) bool {
 		return NotFoundFiltered(from, to, carriers)
 	})
-	// The sides where a test says err is NotFound.
+	// The sides where apierrors.IsNotFound says err is NotFound (not
+	// the nil side of client.IgnoreNotFound(err), where err may be nil).
 	var nfSides []*ssa.BasicBlock
 	for _, b := range fn.Blocks {
 		ifi, ok := Last(b).(*ssa.If)
-		if !ok {
+		if !ok || !isNotFoundCall(ifi.Cond) {
 			continue
 		}
 		if errv, nf, ok := crapi.NotFoundTest(ifi.Cond); ok && carriesAny(errv, carriers) && len(b.Succs[nf].Preds) == 1 {
@@ -179,7 +222,7 @@ func NotFoundReturns(fn *ssa.Function, err ssa.Value) []NotFoundReturn {
 			out = append(out, NotFoundReturn{Ret: ret})
 			continue
 		}
-		if IsNil(ev) || carriesAny(ev, carriers) {
+		if !madeError(ev) {
 			continue
 		}
 		for _, side := range nfSides {
