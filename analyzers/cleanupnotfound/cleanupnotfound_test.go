@@ -8,5 +8,5 @@ import (
 )
 
 func TestCleanupnotfound(t *testing.T) {
-	fixturetest.Run(t, cleanupnotfound.Analyzer)
+	fixturetest.RunWithSuggestedFixes(t, cleanupnotfound.Analyzer, "./cleanupnotfound")
 }

@@ -8,5 +8,5 @@ import (
 )
 
 func TestDeletionblocked(t *testing.T) {
-	fixturetest.Run(t, deletionblocked.Analyzer)
+	fixturetest.Run(t, deletionblocked.Analyzer, "./deletionblocked")
 }

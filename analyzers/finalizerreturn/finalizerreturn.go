@@ -1,8 +1,8 @@
 package finalizerreturn
 
-// This file holds the Analyzer and the check's outline: the reconciled
-// object's Get, the frames where the object exists (the reconcile, then
-// its tail helpers), and the first success return without requeue of a
+// This file holds the Analyzer and the check's outline: the frames where
+// the reconciled object exists (the reconcile, then its tail helpers: the
+// object layer's), and the first success return without requeue of a
 // frame that skips the deletion branch, which is reported.
 
 import (
@@ -42,49 +42,17 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// frame is a function in which the reconciled object obj is known to
-// exist from the block exists on: the reconcile function after its Get,
-// or a helper it hands the object to and returns from (then obj is the
-// helper's parameter and exists its entry).
-type frame struct {
-	fn     *ssa.Function
-	obj    ssa.Value
-	exists *ssa.BasicBlock
-	// call is the caller's call of a helper frame (nil for the reconcile
-	// function); addedBefore: the caller may add the finalizer before it.
-	call        *ssa.Call
-	addedBefore bool
-	callerAdds  int
-}
-
-// check finds r's Gets of the reconciled object (by the request's key, not
-// of a subresource) and its calls of helpers that return it read by that
-// key, and, from where each found the object, analyzes the reconcile
-// function, then its tail helpers until one reports: one finding per
-// object, the first return explaining the others.
+// check analyzes, from each place rec finds its own object (the object
+// layer's ReconciledFrames: its Get by the request's key, or a helper's
+// fetch), the reconcile function, then its tail helpers until one
+// reports: one finding per object, the first return explaining the
+// others.
 func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
-	fn := r.Fn
-	var tops []frame
-	for _, site := range crapi.ClientCalls(fn) {
-		key, obj, ok := site.IsGetOf()
-		if !ok || site.SubResource || !ssaflow.IsRequestKey(key, r.Req) {
-			continue // the reconciled object only
-		}
-		if exists := successBlock(fn, site.Call); exists != nil {
-			tops = append(tops, frame{fn: fn, obj: obj, exists: exists})
-		}
-	}
-	// Or read by a helper: d, found, err := getApp(ctx, req.NamespacedName).
-	// Only without a Get: a helper reading it again would report the
-	// return the Get's frame reports.
-	if len(tops) == 0 {
-		tops = helperFetches(objs, r)
-	}
-	for _, top := range tops {
+	for _, top := range objs.ReconciledFrames(r) {
 		if analyze(pass, objs, top) {
 			continue // one per object: the first return explains the others
 		}
-		for _, sub := range tailHelpers(objs, top) {
+		for _, sub := range objs.TailFrames(top) {
 			if analyze(pass, objs, sub) {
 				break
 			}
@@ -92,31 +60,15 @@ func check(pass *analysis.Pass, objs *objects.Result, r crapi.Reconciler) {
 	}
 }
 
-// successBlock returns the block entered only when the Get call found
-// the object: the nil side of the If on its error.
-func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
-	for _, nb := range ssaflow.NilBranches(fn) {
-		if nb.X == ssa.Value(get) && len(nb.Nil.Preds) == 1 {
-			return nb.Nil
-		}
-	}
-	return nil
-}
-
 // analyze reports the first success return of f that skips its deletion
 // branch, and reports whether it did.
-func analyze(pass *analysis.Pass, objs *objects.Result, f frame) bool {
-	fn, obj := f.fn, f.obj
-	adds, removals := finalizerOps(objs, fn, obj)
-	if len(adds)+f.callerAdds == 0 || len(removals) == 0 {
+func analyze(pass *analysis.Pass, objs *objects.Result, f objects.Frame) bool {
+	fn, obj := f.Fn, f.Obj
+	d, ok := objs.ManagedOf(f)
+	if !ok {
 		return false // not a finalizer this reconciler manages here
 	}
-	branches := deletionBranches(fn, objs, obj, removals)
-	if len(branches) == 0 {
-		return false
-	}
 	m := apimarkers.Of(pass)
-	reach := ssaflow.Reachable(f.exists, nil)
 	for ret := range ssaflow.Returns(fn) {
 		if ssaflow.Dead(ret.Block()) || nilresult.DeadNilSide(pass, fn, ret.Block()) {
 			continue // behind a branch no execution takes
@@ -132,8 +84,8 @@ func analyze(pass *analysis.Pass, objs *objects.Result, f frame) bool {
 		if !success {
 			continue
 		}
-		if b, ok := skipped(f, objs, reach, branches, removals, ret, via); ok {
-			if settled(fn, objs, m, obj, ret, adds, f.addedBefore) {
+		if b, ok := skipped(objs, d, ret, via); ok {
+			if settled(fn, objs, m, obj, ret, d.Adds, f.AddedBefore) {
 				continue // an object returning there never gets the finalizer
 			}
 			report(pass, fn, ret, b, via)

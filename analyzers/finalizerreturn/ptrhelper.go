@@ -32,7 +32,7 @@ type helperReturn struct {
 // pointer to a Result without requeue and a nil error, before any look at
 // the object's deletion state: the caller then returns success. It
 // returns that helper's return.
-func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *ssa.Return) *helperReturn {
+func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f objects.Frame, ret *ssa.Return) *helperReturn {
 	if len(ret.Results) != 2 {
 		return nil
 	}
@@ -50,12 +50,12 @@ func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *
 		return nil
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil || len(callee.Blocks) == 0 || callee.Pkg != f.fn.Pkg || len(callee.Params) != len(call.Call.Args) {
+	if callee == nil || len(callee.Blocks) == 0 || callee.Pkg != f.Fn.Pkg || len(callee.Params) != len(call.Call.Args) {
 		return nil
 	}
 	param := -1
 	for i, a := range call.Call.Args {
-		if objs.Same(f.fn, a, f.obj) {
+		if objs.Same(f.Fn, a, f.Obj) {
 			param = i
 			break
 		}
@@ -64,12 +64,12 @@ func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *
 		return nil
 	}
 	p := callee.Params[param]
-	calleeAdds, _ := finalizerOps(objs, callee, p)
+	calleeAdds, _ := objs.FinalizerOps(callee, p)
 	if len(calleeAdds) > 0 {
 		return nil // the helper manages the finalizer itself
 	}
 	var before bool // the caller may add the finalizer before the call
-	adds, _ := finalizerOps(objs, f.fn, f.obj)
+	adds, _ := objs.FinalizerOps(f.Fn, f.Obj)
 	for _, op := range adds {
 		if ssaflow.MayPrecede(op.Instr, call) {
 			before = true
@@ -92,7 +92,7 @@ func ptrHelperSuccess(objs *objects.Result, m *apimarkers.Result, f frame, ret *
 		if crapi.ResultPtrRequeue(ssaflow.Returned(hret.Results[0])) != crapi.RequeueNone {
 			continue
 		}
-		if lookedAtDeletion(callee, objs, p, hret) || lacksFinalizer(callee, objs, p, hret.Block()) || generationGated(callee, objs, p, hret.Block()) {
+		if objs.LookedAtDeletion(callee, p, hret) || objs.LacksFinalizer(callee, p, hret.Block()) || generationGated(callee, objs, p, hret.Block()) {
 			continue
 		}
 		if settled(callee, objs, m, p, hret, goesOn, before) {

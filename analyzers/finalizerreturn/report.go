@@ -6,12 +6,12 @@ package finalizerreturn
 
 import (
 	"fmt"
-	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -19,21 +19,18 @@ import (
 // removal of the finalizer, with that removal as a related position; via,
 // when not nil, is the helper's success return that ret passes on, also
 // a related position. Nothing is reported without the return statement.
-func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionBranch, via *helperReturn) {
+func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br objects.DeletionBranch, via *helperReturn) {
 	rs := ssaflow.ReturnStmt(fn, ret)
 	if rs == nil {
 		return
 	}
 	fin := "its finalizer"
-	if name := br.removal.FinalizerName(); name != "" {
+	if name := br.Removal.FinalizerName(); name != "" {
 		fin = fmt.Sprintf("finalizer %q", name)
 	}
-	line := pass.Fset.Position(br.removal.Instr.Pos()).Line
-	testLine := pass.Fset.Position(ssaflow.Last(br.block).Pos()).Line
-	if cond := condPos(fn, br.block); cond.IsValid() {
-		testLine = pass.Fset.Position(cond).Line
-	}
-	related := []analysis.RelatedInformation{{Pos: br.removal.Instr.Pos(), Message: "the removal this return skips"}}
+	line := pass.Fset.Position(br.Removal.Instr.Pos()).Line
+	testLine := pass.Fset.Position(br.TestPos()).Line
+	related := []analysis.RelatedInformation{{Pos: br.Removal.Instr.Pos(), Message: "the removal this return skips"}}
 	what := "this success return without requeue"
 	if via != nil {
 		hrs := ssaflow.ReturnStmt(via.ret.Parent(), via.ret)
@@ -49,16 +46,4 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, br deletionB
 		Message: fmt.Sprintf("%s comes before the deletion branch (line %d): a terminating object returns here too, %s is never removed (line %d), and the object is never deleted; handle deletion before this return, or requeue",
 			what, testLine, fin, line),
 	})
-}
-
-// condPos is the position of the condition that ends block b, if known.
-func condPos(fn *ssa.Function, b *ssa.BasicBlock) token.Pos {
-	ifi, ok := ssaflow.Last(b).(*ssa.If)
-	if !ok {
-		return token.NoPos
-	}
-	if v, ok := ifi.Cond.(ssa.Instruction); ok && v.Pos().IsValid() {
-		return v.Pos()
-	}
-	return token.NoPos
 }

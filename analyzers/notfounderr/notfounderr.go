@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -58,7 +57,7 @@ func checkReconciler(pass *analysis.Pass, rec crapi.Reconciler) {
 		}
 		call, carriers := g.call, g.carriers
 		reach := ssaflow.Reachable(call.Block(), func(from, to *ssa.BasicBlock) bool {
-			return filtered(from, to, call, carriers)
+			return ssaflow.NotFoundFiltered(from, to, carriers)
 		})
 		for blk := range reach {
 			ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
@@ -98,7 +97,7 @@ func refetch(fn *ssa.Function, g requestGet, gets []requestGet) bool {
 		}
 		for b := range ssaflow.Reachable(h.call.Block(), nil) {
 			for _, s := range b.Succs {
-				if filtered(b, s, h.call, h.carriers) {
+				if ssaflow.NotFoundFiltered(b, s, h.carriers) {
 					cut[[2]*ssa.BasicBlock{b, s}] = true
 				}
 			}
@@ -124,91 +123,6 @@ func keepsNotFound(call *ssa.Call) bool {
 		return strings.Contains(constant.StringVal(c.Value), "%w")
 	}
 	return false
-}
-
-// filtered reports whether the edge from->to can only be taken when the
-// error of get is not NotFound (or is nil), or when the code has looked at
-// the error in a way this analyzer does not understand.
-func filtered(from, to *ssa.BasicBlock, get *ssa.Call, carriers map[ssa.Value]bool) bool {
-	ifi, ok := from.Instrs[len(from.Instrs)-1].(*ssa.If)
-	if !ok {
-		return false
-	}
-	onTrue := from.Succs[0] == to
-	switch c := ifi.Cond.(type) {
-	case *ssa.Call:
-		if call, ok := crapi.IsCallTo(c, crapi.APIErrorsPkg, "IsNotFound"); ok && takesCarrier(call, carriers) {
-			return !onTrue // the false edge: err is not NotFound
-		}
-	case *ssa.BinOp:
-		if c.Op == token.EQL || c.Op == token.NEQ {
-			x, y := c.X, c.Y
-			if ssaflow.IsNil(x) {
-				x, y = y, x
-			}
-			if ssaflow.IsNil(y) {
-				// err != nil / err == nil: on the nil edge nothing is returned.
-				if carriers[x] {
-					return onTrue == (c.Op == token.EQL)
-				}
-				// client.IgnoreNotFound(err) != nil: err is another error.
-				if call, ok := crapi.IsCallTo(x, crapi.ClientPkg, "IgnoreNotFound"); ok && takesCarrier(call, carriers) {
-					return onTrue == (c.Op == token.NEQ)
-				}
-			}
-		}
-	}
-	// A condition computed from the error by code we do not know (a
-	// helper, errors.Is, errors.As) may well test for NotFound: stay quiet.
-	return examinesError(ifi.Cond, carriers)
-}
-
-func takesCarrier(call *ssa.Call, carriers map[ssa.Value]bool) bool {
-	for c := range carriers {
-		if ssaflow.PassedTo(c, call.Common()) {
-			return true
-		}
-	}
-	return false
-}
-
-// examinesError reports whether cond is computed by a call that takes the
-// error, other than the apierrors predicates that cannot mean NotFound.
-func examinesError(cond ssa.Value, carriers map[ssa.Value]bool) bool {
-	found := false
-	var visit func(v ssa.Value, depth int)
-	visit = func(v ssa.Value, depth int) {
-		if found || depth > 8 {
-			return
-		}
-		switch v := v.(type) {
-		case *ssa.Call:
-			fn := crapi.Callee(v.Common())
-			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == crapi.APIErrorsPkg && fn.Name() != "IsNotFound" {
-				return // IsConflict, IsAlreadyExists, ...
-			}
-			if takesCarrier(v, carriers) {
-				found = true
-				return
-			}
-			for _, a := range v.Call.Args {
-				visit(a, depth+1)
-			}
-		case *ssa.UnOp:
-			visit(v.X, depth+1)
-		case *ssa.BinOp:
-			visit(v.X, depth+1)
-			visit(v.Y, depth+1)
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				visit(e, depth+1)
-			}
-		case *ssa.Extract:
-			visit(v.Tuple, depth+1)
-		}
-	}
-	visit(cond, 0)
-	return found
 }
 
 func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, errv ssa.Value) {

@@ -160,6 +160,27 @@
 // of the package (lifecycle.Memo): the checks filter its events by object
 // with Same instead of walking the instructions again.
 //
+// [Result.NotFoundSource] recognises a call whose error may be a NotFound
+// a caller should not pass on: a client Get of an object that is not a
+// parameter of the function nor of a parameter's type (a lookup of
+// another object, NotFoundLookup), a client Delete of an object the
+// function did not just read (NotFoundDelete), or a helper of the module
+// whose error may stand for one unfiltered (notFound(lookup|delete) in
+// its Summary, a fixed point like the other bits, through
+// ssaflow.NotFoundReturns).
+//
+// # The reconciled object's deletion path
+//
+// [Result.ReconciledFrames] gives where a reconcile's own object exists
+// (after its Get by the request's key, or a helper's fetch of it),
+// [Result.TailFrames] the helpers it hands the object to and returns
+// through; [Result.ManagedOf] the finalizer a frame manages on it
+// ([Result.FinalizerOps]) and the deletion branches that remove it
+// ([Result.DeletionBranches]); [Managed.Skips] whether an instruction
+// lies on a path a terminating object takes before such a branch.
+// finalizerreturn (a success return there) and deletionblocked (an error
+// return there) ask it.
+//
 // # The Summary fact
 //
 // One [Summary] fact per function of the module worth one: exported

@@ -37,6 +37,9 @@ type helpers struct {
 	// plainDeletes: the SSA indexes (bits) of the interface-typed
 	// parameters it may delete with no propagation policy.
 	plainDeletes map[*types.Func]uint64
+	// notFound: which NotFound errors the function's error may stand
+	// for, unfiltered.
+	notFound map[*types.Func]NotFoundKind
 }
 
 // DeletionTest says that a function's bool result tests the deletion
@@ -82,6 +85,9 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 	}
 	if s.Deletion != nil {
 		h.tests[fn] = *s.Deletion
+	}
+	if s.NotFound != 0 {
+		h.notFound[fn] |= s.NotFound
 	}
 	switch s.ClientError {
 	case ErrRead:
@@ -210,6 +216,10 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 				if t, ok := testsDeletion(fn, r); ok {
 					h.tests[obj], changed = t, true
 				}
+			}
+			if bits := r.notFoundOf(fn); bits&^h.notFound[obj] != 0 {
+				h.notFound[obj] |= bits
+				changed = true
 			}
 			if old, known := h.errs[obj]; !known || !old {
 				if writes, ok := clientError(fn, r); ok && (!known || writes) {

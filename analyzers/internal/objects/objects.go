@@ -37,6 +37,9 @@ type Summary struct {
 	Deletion *DeletionTest
 	// ClientError: the error result may carry a client call's error.
 	ClientError ErrorSource
+	// NotFound: the error result may stand for the NotFound of a lookup
+	// or a delete, not filtered out (NotFoundSource).
+	NotFound NotFoundKind
 	// FetchedResults are the results that are nil or an object read
 	// from the server on every return.
 	FetchedResults []int
@@ -146,6 +149,9 @@ func (f *Summary) String() string {
 	if f.ClientError != NoClientError {
 		parts = append(parts, fmt.Sprintf("clientError(writes=%v)", f.ClientError == ErrWrite))
 	}
+	if f.NotFound != 0 {
+		parts = append(parts, fmt.Sprintf("notFound(%s)", f.NotFound))
+	}
 	for _, k := range f.MetaReads {
 		parts = append(parts, fmt.Sprintf("metaReads(%d %s %q)", k.Param, k.Map, k.Key))
 	}
@@ -159,7 +165,7 @@ func (f *Summary) String() string {
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.NamedBy > 0 || f.ClientError != NoClientError || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
+	if f.Deletion != nil || f.NamedBy > 0 || f.ClientError != NoClientError || f.NotFound != 0 || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -192,7 +198,7 @@ func Of(pass *analysis.Pass) *Result {
 }
 
 func newHelpers() *helpers {
-	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}, plainDeletes: map[*types.Func]uint64{}}
+	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}, plainDeletes: map[*types.Func]uint64{}, notFound: map[*types.Func]NotFoundKind{}}
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -276,6 +282,7 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 				fact.ClientError = ErrWrite
 			}
 		}
+		fact.NotFound = r.h.notFound[obj]
 		if given || !fact.empty() {
 			pass.ExportObjectFact(obj, fact)
 		}

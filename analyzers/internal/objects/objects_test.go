@@ -24,7 +24,7 @@ func TestEffects(t *testing.T) {
 // TestSummaryFacts: the one fact of helper summaries, exported for the
 // exported functions given objects, and used from another package.
 func TestSummaryFacts(t *testing.T) {
-	fixturetest.Run(t, objects.Analyzer, "./helpers", "./lifecyclehelpers", "./lifecycleuse", "./errorchain")
+	fixturetest.Run(t, objects.Analyzer, "./helpers", "./lifecyclehelpers", "./lifecycleuse", "./errorchain", "./notfound")
 	fixturetest.Run(t, probes.Objects, "./crosspkg")
 }
 
@@ -41,4 +41,10 @@ func TestDependencyResult(t *testing.T) {
 	if r.Same(nil, nil, nil) {
 		t.Error("Same on an empty Result = true")
 	}
+}
+
+// TestDeletionPath: the reconciled object's frames, its deletion branch,
+// and where a terminating object passes before that branch.
+func TestDeletionPath(t *testing.T) {
+	fixturetest.Run(t, probes.Objects, "./deletionpath")
 }

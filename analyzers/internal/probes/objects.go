@@ -1,6 +1,7 @@
 package probes
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -10,12 +11,15 @@ import (
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/objects"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssapkg"
 )
 
 // Objects reports what the layer answers at each call of the fixtures'
 // probe package: probe.Same(a, b), probe.Alias(a, b), probe.Part(v, obj), probe.Converted(v, obj),
-// probe.History(obj), probe.Since(obj), probe.Name(obj), probe.Patch(p).
+// probe.History(obj), probe.Since(obj), probe.Name(obj), probe.Patch(p),
+// probe.Skips() (in a reconcile or its tail helpers: whether a
+// terminating object passes there before its deletion branch).
 var Objects = &analysis.Analyzer{
 	Name:     "objectsprobe",
 	Doc:      "report the object layer's answers at probe calls",
@@ -27,6 +31,7 @@ const probePkg = ModulePath + "/probe"
 
 func runObjects(pass *analysis.Pass) (any, error) {
 	r := objects.Of(pass)
+	skips := skipAnswers(r, ssapkg.Of(pass).SrcFuncs())
 	for _, fn := range ssapkg.Of(pass).SrcFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -97,6 +102,12 @@ func runObjects(pass *analysis.Pass) (any, error) {
 						}
 					}
 					pass.Reportf(call.Pos(), "made %s", strings.Join(slices.Sorted(maps.Keys(fields)), " "))
+				case "Skips":
+					answer, ok := skips[call]
+					if !ok {
+						answer = "no frame"
+					}
+					pass.Reportf(call.Pos(), "%s", answer)
 				case "Patch":
 					text, ok := objects.RawPatchData(args[0])
 					if v, _, whole := objects.WholeMergePatch(args[0]); !ok && whole {
@@ -139,4 +150,35 @@ func classes(c objects.Class) string {
 		return "-"
 	}
 	return strings.Join(out, ",")
+}
+
+// skipAnswers says, for each probe.Skips() call in a frame of a
+// reconcile (objects.ReconciledFrames, then TailFrames) whose function
+// manages a finalizer, whether a terminating object passes there before
+// a deletion branch, and the line of that branch's test.
+func skipAnswers(r *objects.Result, funcs []*ssa.Function) map[*ssa.Call]string {
+	out := map[*ssa.Call]string{}
+	for _, rec := range crapi.Reconcilers(funcs) {
+		for _, top := range r.ReconciledFrames(rec) {
+			for _, f := range append([]objects.Frame{top}, r.TailFrames(top)...) {
+				m, ok := r.ManagedOf(f)
+				for c := range ssaflow.PlainCalls(f.Fn) {
+					callee := crapi.Callee(c.Common())
+					if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != probePkg || callee.Name() != "Skips" {
+						continue
+					}
+					if !ok {
+						out[c] = "no managed finalizer"
+						continue
+					}
+					if br, skips := m.Skips(r, c, nil); skips {
+						out[c] = fmt.Sprintf("before the deletion branch (line %d)", f.Fn.Prog.Fset.Position(br.TestPos()).Line)
+					} else {
+						out[c] = "not before a deletion branch"
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -22,6 +22,8 @@
 // field or element of), [VariadicElems]; the cells of captured variables,
 // [Outer], [ParentOf] and [Declared] (the value a closure's variable is
 // bound to, the function a value or closure belongs to); [ErrorCarriers];
+// [NotFoundFiltered] and [NotFoundReturns] (where a NotFound error is
+// filtered out, and the returns it reaches);
 // [NamedResult], [DeferredClosures] and [StoresInto] (a function's named
 // results and what its deferred closures assign them: the function returns
 // what they hold after the deferred calls ran).

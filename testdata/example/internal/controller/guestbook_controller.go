@@ -95,6 +95,14 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 			log.Error(err, "Failed to delete the directory entry", "configMap", entry.Name) // expect: droppederr
 		}
 
+		// So does the entry's list of endpoints, whose NotFound is returned:
+		// once an earlier run deleted it, every retry fails here and the
+		// guestbook keeps its finalizer (the entry above is the twin).
+		endpoints := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: r.DirectoryNamespace, Name: directoryEntryName(gb) + "-endpoints"}}
+		if err := r.Delete(ctx, endpoints); err != nil { // expect: cleanupnotfound
+			return ctrl.Result{}, err
+		}
+
 		controllerutil.RemoveFinalizer(gb, guestbookFinalizer)
 		if err := r.Update(ctx, gb); err != nil {
 			return ctrl.Result{}, err

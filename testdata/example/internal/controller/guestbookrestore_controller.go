@@ -59,6 +59,15 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 			return ctrl.Result{}, err
 		}
 	}
+	// The backup it restores from is read before the deletion branch:
+	// backups usually go first, and once it is gone every reconcile of a
+	// terminating restore fails here, and the restore keeps its finalizer.
+	// (The backup controller reads its guestbook after its deletion
+	// branch: the twin.)
+	from := &webappv1alpha1.GuestbookBackup{}
+	if err := r.Get(ctx, client.ObjectKey{Namespace: restore.Namespace, Name: restore.Spec.BackupName}, from); err != nil {
+		return ctrl.Result{}, err // expect: deletionblocked
+	}
 	// A completed restore is left alone; so is one being deleted after it
 	// completed, and it keeps its finalizer.
 	if restore.Status.Phase == webappv1alpha1.BackupCompleted {

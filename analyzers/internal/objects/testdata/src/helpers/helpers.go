@@ -45,7 +45,7 @@ func Load(ctx context.Context, c client.Reader, key client.ObjectKey, obj client
 }
 
 // GetDeployment returns the object it read, or nil.
-func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (*appsv1.Deployment, error) { // want GetDeployment:`summary\(returnsFetched\(0\) clientError\(writes=false\)\)`
+func GetDeployment(ctx context.Context, c client.Reader, key client.ObjectKey) (*appsv1.Deployment, error) { // want GetDeployment:`summary\(returnsFetched\(0\) clientError\(writes=false\) notFound\(lookup\)\)`
 	dep := &appsv1.Deployment{}
 	if err := c.Get(ctx, key, dep); err != nil {
 		return nil, err
@@ -120,11 +120,11 @@ func RemoveQuietly(ctx context.Context, c client.Client, obj client.Object) erro
 
 // RemoveInBackground names the policy; RemoveWith hands the caller's
 // options on: neither is a plain delete.
-func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)$`
+func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
 	return c.Delete(ctx, obj, client.PropagationPolicy("Background"))
 }
 
-func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)$`
+func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
 	return c.Delete(ctx, obj, opts...)
 }
 
