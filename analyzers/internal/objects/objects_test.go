@@ -42,3 +42,11 @@ func TestDependencyResult(t *testing.T) {
 		t.Error("Same on an empty Result = true")
 	}
 }
+
+// TestFinalized: the types the code gives finalizers, by type, through
+// helpers of its package and of others (their callers' arguments), a
+// creation literal, an ObjectMeta built aside, a webhook's defaulter;
+// summed up to package main; open at an addition of unknown type.
+func TestFinalized(t *testing.T) {
+	fixturetest.Run(t, objects.Analyzer, "./finalized/...")
+}
