@@ -75,6 +75,17 @@ func (r *Result) GivesFinalizer(t types.Type) (at string, gives, complete bool) 
 	return at, gives, f.Open == ""
 }
 
+// GivesFinalizerKey is GivesFinalizer for a type known by its key
+// (TypeKey), as a fact of another package names it.
+func (r *Result) GivesFinalizerKey(key string) (at string, gives, complete bool) {
+	f := r.fin
+	if f == nil {
+		return "", false, false
+	}
+	at, gives = f.Types[key]
+	return at, gives, f.Open == ""
+}
+
 // FinalizedOpen is the place where an addition of unknown type makes
 // GivesFinalizer incomplete ("" when it is complete; "no analysis" for a
 // package the layer did not analyse).
