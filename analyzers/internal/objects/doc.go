@@ -169,7 +169,8 @@
 // lifecycle's Additions, a helper's through its callers' arguments; a
 // finalizer list set whole, a creation literal's or an ObjectMeta's built
 // aside and copied in; finalizer.Finalizers.Finalize; a type asserted in
-// a webhook's defaulter), and a library that knowledge.LeavesFinalizers
+// a webhook's defaulter; a deletion naming a policy other than background,
+// as foreground and orphan deletion add the API server's finalizer), and a library that knowledge.LeavesFinalizers
 // does not vouch for, or code not known here (a function value, a method
 // of the module's interfaces), given an object counts as giving it one.
 // The answer opens (FinalizedOpen) at an addition whose object's type is

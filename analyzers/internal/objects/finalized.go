@@ -67,12 +67,7 @@ func TypeKey(t types.Type) string {
 // a finalizer, with the place of one addition; complete is false when
 // some addition's type is not known, and a "no" then means nothing.
 func (r *Result) GivesFinalizer(t types.Type) (at string, gives, complete bool) {
-	f := r.fin
-	if f == nil {
-		return "", false, false
-	}
-	at, gives = f.Types[TypeKey(t)]
-	return at, gives, f.Open == ""
+	return r.GivesFinalizerKey(TypeKey(t))
 }
 
 // GivesFinalizerKey is GivesFinalizer for a type known by its key
@@ -263,7 +258,9 @@ func (s *finScan) net(instr ssa.Instruction) {
 
 // call records what a call may give finalizers to besides the additions
 // lifecycle recognises: controller-runtime's finalizer.Finalizers.Finalize
-// (which adds the registered finalizers to a live object), a server-side
+// (which adds the registered finalizers to a live object), a deletion
+// naming a propagation policy (foreground and orphan deletion add the API
+// server's finalizer), a server-side
 // apply configuration's WithFinalizers, a library function the knowledge
 // table does not know given an object, and code the analysis cannot see
 // (a function value, a method of the module's interfaces) given one.
@@ -277,6 +274,12 @@ func (s *finScan) call(fn *ssa.Function, call ssa.CallInstruction) {
 	}
 	if callee != nil && callee.Name() == "WithFinalizers" && callee.Signature().Recv() != nil {
 		s.open(call.Pos(), "an apply configuration given finalizers")
+		return
+	}
+	if d, ok := Delete(cc); ok && d.Policy != knowledge.PropagationNone && !backgroundOnly(args[len(args)-1]) {
+		// A foreground (or orphan) deletion: the API server gives the
+		// object its own finalizer while the dependents go.
+		s.give(d.Obj, call.Pos(), "a deletion with a propagation policy")
 		return
 	}
 	if _, _, ok := crapi.ClientCallSSA(cc); ok {
@@ -309,6 +312,30 @@ func (s *finScan) call(fn *ssa.Function, call ssa.CallInstruction) {
 			s.give(recv, call.Pos(), "a finalizer list set")
 		}
 	}
+}
+
+// backgroundOnly reports whether delete options (a variadic argument)
+// name no policy but background deletion, the default, which adds no
+// finalizer: client.PropagationPolicy(metav1.DeletePropagationBackground).
+func backgroundOnly(v ssa.Value) bool {
+	elems, ok := ssaflow.VariadicElems(v)
+	if !ok {
+		return false
+	}
+	for _, e := range elems {
+		mi, ok := e.(*ssa.MakeInterface)
+		if !ok {
+			return false
+		}
+		if knowledge.DeleteOptionPropagation(mi.X.Type()) == knowledge.PropagationNone {
+			continue
+		}
+		c, ok := mi.X.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "Background" {
+			return false
+		}
+	}
+	return true
 }
 
 func inModule(pass *analysis.Pass, fn *types.Func) bool {

@@ -62,3 +62,12 @@ type Never struct {
 }
 
 func (in *Never) DeepCopyObject() runtime.Object { out := *in; return &out } // want DeepCopyObject:`summary\(\)`
+
+// Foreground is deleted in the foreground: the API server gives it its
+// finalizer for the time its dependents take.
+type Foreground struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+func (in *Foreground) DeepCopyObject() runtime.Object { out := *in; return &out } // want DeepCopyObject:`summary\(\)`

@@ -1,4 +1,4 @@
-package ctrl // want package:`finalized\(fixtures/finalized/api.Kept fixtures/finalized/api.Literal fixtures/finalized/api.Local fixtures/finalized/api.Meta fixtures/finalized/api.ViaHelper\)`
+package ctrl // want package:`finalized\(fixtures/finalized/api.Foreground fixtures/finalized/api.Kept fixtures/finalized/api.Literal fixtures/finalized/api.Local fixtures/finalized/api.Meta fixtures/finalized/api.ViaHelper\)`
 
 import (
 	"context"
@@ -46,4 +46,13 @@ func (r *R) never(ctx context.Context, n *api.Never) error { // want never:`summ
 	n.Finalizers = nil
 	n.SetFinalizers([]string{})
 	return r.Update(ctx, n)
+}
+
+func (r *R) foreground(ctx context.Context, f *api.Foreground) error { // want foreground:`summary\(clientError\(writes=true\)\)`
+	return r.Delete(ctx, f, client.PropagationPolicy(metav1.DeletePropagationForeground))
+}
+
+// Background deletion, the default, adds none.
+func (r *R) background(ctx context.Context, n *api.Never) error { // want background:`summary\(clientError\(writes=true\)\)`
+	return r.Delete(ctx, n, client.PropagationPolicy(metav1.DeletePropagationBackground))
 }
