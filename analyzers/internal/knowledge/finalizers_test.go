@@ -37,3 +37,29 @@ func TestFinalizerHelpers(t *testing.T) {
 		t.Errorf("%d finalizer helpers checked, want controller-runtime's two at least", checked)
 	}
 }
+
+// The libraries known to add no finalizer leave out the finalizer
+// helpers and finalizer.Finalizers.Finalize, which add them.
+func TestLeavesFinalizers(t *testing.T) {
+	_, fun := lookups(t, loadTypes(t, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"))
+	if knowledge.LeavesFinalizers(fun("sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "AddFinalizer")) {
+		t.Error("AddFinalizer is a finalizer helper")
+	}
+	if !knowledge.LeavesFinalizers(fun("sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "SetControllerReference")) {
+		t.Error("SetControllerReference adds no finalizer")
+	}
+	pkg := loadTypes(t, "sigs.k8s.io/controller-runtime/pkg/finalizer")["sigs.k8s.io/controller-runtime/pkg/finalizer"]
+	iface := pkg.Scope().Lookup("Finalizers").Type().Underlying().(*types.Interface)
+	found := false
+	for i := range iface.NumMethods() {
+		if m := iface.Method(i); m.Name() == "Finalize" {
+			found = true
+			if knowledge.LeavesFinalizers(m) {
+				t.Error("finalizer.Finalizers.Finalize adds the registered finalizers")
+			}
+		}
+	}
+	if !found {
+		t.Error("finalizer.Finalizers has no Finalize method")
+	}
+}

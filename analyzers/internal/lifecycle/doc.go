@@ -12,7 +12,9 @@
 // Finalizers field, finalizer.Finalizers.Finalize, or a helper), [NameArg]
 // (which argument of a library call is a finalizer's name),
 // [ListedFinalizers] (the elements of a list stored in
-// Finalizers or given to SetFinalizers) and [StandardFinalizers] (the
+// Finalizers or given to SetFinalizers), [FinalizersSet] (any such
+// store or call, with its object and list; [EmptyList] tells a list
+// that adds nothing) and [StandardFinalizers] (the
 // names Kubernetes itself uses). [ObjectOf] gives the object an embedded
 // ObjectMeta stands for (&obj.ObjectMeta to obj).
 //

@@ -389,3 +389,43 @@ func listElems(v ssa.Value) []ssa.Value {
 	}
 	return out
 }
+
+// FinalizersSet recognises instr as a store of a whole finalizer list
+// into an object: a store into ObjectMeta.Finalizers (an assignment, or
+// the field of a composite literal built in place), or a call of
+// SetFinalizers (ObjectMeta's, or metav1.Object's through an
+// interface). It returns the object (ObjectOf the ObjectMeta: a
+// standalone ObjectMeta stays itself) and the list stored. Whether the
+// list adds or drops names is the caller's question: Removal and
+// ListedFinalizers answer it where the list's shape tells.
+func FinalizersSet(instr ssa.Instruction) (obj, list ssa.Value, ok bool) {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if isFinalizersAddr(x.Addr) {
+			return ObjectOf(x.Addr.(*ssa.FieldAddr).X), x.Val, true
+		}
+	case ssa.CallInstruction:
+		cc := x.Common()
+		callee := crapi.Callee(cc)
+		args := crapi.CallArgs(cc)
+		if callee == nil || len(args) != 1 || callee.Name() != "SetFinalizers" || callee.Signature().Recv() == nil || callee.Pkg() == nil || callee.Pkg().Path() != MetaV1Pkg {
+			return nil, nil, false
+		}
+		if recv := crapi.Receiver(cc); recv != nil {
+			return ObjectOf(recv), args[0], true
+		}
+	}
+	return nil, nil, false
+}
+
+// EmptyList reports whether v is certainly a list with no element: nil,
+// or a slice literal with none ([]string{}). Storing it as an object's
+// finalizers adds none.
+func EmptyList(v ssa.Value) bool {
+	v = ssaflow.StripConv(v)
+	if ssaflow.IsNil(v) {
+		return true
+	}
+	elems, ok := ssaflow.VariadicElems(v)
+	return ok && len(elems) == 0
+}

@@ -181,6 +181,27 @@
 // finalizerreturn (a success return there) and deletionblocked (an error
 // return there) ask it.
 //
+// # Which types get finalizers
+//
+// [Result.GivesFinalizer] answers "may the code this package sees give an
+// object of type T a finalizer?", with whether that answer is complete:
+// the [Finalized] package fact sums, over the package and the module's
+// packages it imports, the types of the objects given one (by
+// lifecycle's Additions, a helper's through its callers' arguments; a
+// finalizer list set whole, a creation literal's or an ObjectMeta's built
+// aside and copied in; finalizer.Finalizers.Finalize; a type asserted in
+// a webhook's defaulter; a deletion naming a policy other than background,
+// as foreground and orphan deletion add the API server's finalizer), and a library that knowledge.LeavesFinalizers
+// does not vouch for, or code not known here (a function value, a method
+// of the module's interfaces), given an object counts as giving it one.
+// The answer opens (FinalizedOpen) at an addition whose object's type is
+// not known: an interface parameter of a closure, of an exported method
+// (it may implement a library's interface) or of a function taken as a
+// value, unstructured objects, apply configurations' WithFinalizers,
+// and text naming finalizers (an unstructured path, a raw patch). In
+// package main, which imports every package of its binary, a complete
+// "no" says the binary never gives T a finalizer (cleanupnofinalizer).
+//
 // # The Summary fact
 //
 // One [Summary] fact per function of the module worth one: exported

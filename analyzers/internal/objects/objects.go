@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ssapkg.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Finalized)},
 }
 
 // Summary is the one fact of what a function of the user's module does:
@@ -186,6 +186,9 @@ type Result struct {
 	lc   map[*ssa.Function]*lifecycle.Events
 	e    *engine // nil for a package without SSA (a dependency)
 	h    *helpers
+	// fin: the types the package's code and its imports' may give a
+	// finalizer (nil for a dependency).
+	fin *Finalized
 }
 
 // Of returns the Result of pass, whose analyzer must require Analyzer.
@@ -214,11 +217,13 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	if len(funcs) == 0 {
+		r.finalized(pass, nil)
 		return r, nil
 	}
 	r.e = newEngine(pass, ssapkg.Of(pass).SrcFuncs())
 	r.learnHelpers(funcs)
 	r.exportSummaries(pass, funcs)
+	r.finalized(pass, ssapkg.Of(pass).SrcFuncs())
 	return r, nil
 }
 

@@ -116,6 +116,29 @@ func (r *NamespaceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		return ctrl.Result{}, nil
 	}
 
+	// A policy on its way out hands the guestbooks that run its image
+	// back the operator's default one. But nothing gives a
+	// GuestbookPolicy a finalizer: the API server removes a deleted
+	// policy at once, this Get finds none, and the branch never runs
+	// (reported where cmd/main.go makes the manager). Its twin is the
+	// Guestbook's deletion branch, whose finalizer the reconciler adds.
+	var policy webappv1alpha1.GuestbookPolicy
+	if err := r.Get(ctx, client.ObjectKey{Namespace: ns.Name, Name: "default"}, &policy); client.IgnoreNotFound(err) != nil {
+		return ctrl.Result{}, err
+	} else if err == nil && !policy.DeletionTimestamp.IsZero() {
+		for i := range guestbooks.Items {
+			gb := &guestbooks.Items[i]
+			if gb.Spec.Image != policy.Spec.Image {
+				continue
+			}
+			patch := client.MergeFrom(gb.DeepCopy())
+			gb.Spec.Image = r.DefaultImage
+			if err := r.Patch(ctx, gb, patch); err != nil {
+				return ctrl.Result{}, err
+			}
+		}
+	}
+
 	return ctrl.Result{}, r.labelGuestbooks(ctx, ns, tier, guestbooks.Items)
 }
 

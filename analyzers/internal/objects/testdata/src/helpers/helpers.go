@@ -1,6 +1,9 @@
+package helpers // want package:`finalized\(; open: helpers.go:\d+: a deletion with a propagation policy of an object of unknown type\)`
+
 // Package helpers holds exported helpers of the module, summarised as facts
-// for their callers in other packages.
-package helpers
+// for their callers in other packages. RemoveWith hands its caller's
+// delete options on: a foreground deletion, which gives the object the
+// API server's finalizer, of an object of unknown type.
 
 import (
 	"context"
