@@ -114,6 +114,13 @@ func main() {
 		setupLog.Error(err, "unable to create controller", "controller", "GuestbookProbe")
 		os.Exit(1)
 	}
+	if err := (&controller.GuestbookSettingsReconciler{
+		Client: mgr.GetClient(),
+		Scheme: mgr.GetScheme(),
+	}).SetupWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create controller", "controller", "GuestbookSettings")
+		os.Exit(1)
+	}
 	if err := (&controller.NamespaceReconciler{
 		Client:       mgr.GetClient(),
 		Scheme:       mgr.GetScheme(),
