@@ -122,8 +122,11 @@ func (c *checker) requestGet(r crapi.Reconciler) (*ssa.Call, ssa.Value, bool) {
 			get, obj = site.Call, ssaflow.Strip(o)
 		}
 	}
+	if get == nil {
+		return nil, nil, false // the request's object is not read here
+	}
 	st, isStruct := ssaflow.Deref(obj.Type()).Underlying().(*types.Struct)
-	if get == nil || !isStruct || !objects.ObjectStruct(st) {
+	if !isStruct || !objects.ObjectStruct(st) {
 		return nil, nil, false
 	}
 	return get, obj, true

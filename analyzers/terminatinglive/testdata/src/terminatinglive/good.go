@@ -145,3 +145,17 @@ func (r *GoodConditionalReconciler) Reconcile(ctx context.Context, req ctrl.Requ
 	err := r.Create(ctx, cm)
 	return ctrl.Result{}, client.IgnoreAlreadyExists(err)
 }
+
+// ListReconciler reads no object by the request's key (it lists), so no
+// object of its own is known: silent (this shape once crashed the check).
+type ListReconciler struct {
+	client.Client
+}
+
+func (r *ListReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cms corev1.ConfigMapList
+	if err := r.List(ctx, &cms, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
