@@ -48,11 +48,11 @@ func (r *R) never(ctx context.Context, n *api.Never) error { // want never:`summ
 	return r.Update(ctx, n)
 }
 
-func (r *R) foreground(ctx context.Context, f *api.Foreground) error { // want foreground:`summary\(clientError\(writes=true\)\)`
+func (r *R) foreground(ctx context.Context, f *api.Foreground) error { // want foreground:`summary\(clientError\(writes=true\) notFound\(delete\)\)`
 	return r.Delete(ctx, f, client.PropagationPolicy(metav1.DeletePropagationForeground))
 }
 
 // Background deletion, the default, adds none.
-func (r *R) background(ctx context.Context, n *api.Never) error { // want background:`summary\(clientError\(writes=true\)\)`
+func (r *R) background(ctx context.Context, n *api.Never) error { // want background:`summary\(clientError\(writes=true\) notFound\(delete\)\)`
 	return r.Delete(ctx, n, client.PropagationPolicy(metav1.DeletePropagationBackground))
 }
