@@ -71,7 +71,7 @@ func TestExampleMap(t *testing.T) {
 	for _, c := range mg.Controllers {
 		names = append(names, c.Name)
 	}
-	if want := []string{"guestbook", "guestbookbackup", "guestbookprobe", "guestbookrestore", "namespace"}; !slices.Equal(names, want) {
+	if want := []string{"guestbook", "guestbookaccount", "guestbookbackup", "guestbookprobe", "guestbookrestore", "namespace"}; !slices.Equal(names, want) {
 		t.Errorf("controllers %v, want %v", names, want)
 	}
 	// The missing RBAC is rbacgrant's finding, at the same manager.
@@ -103,7 +103,7 @@ func TestExampleMap(t *testing.T) {
 		t.Errorf("reconcilecheck map (mermaid) exited %d, output differs from the JSON's rendering:\n%s\n%s", code, stderr, mermaid)
 	}
 	dot, stderr, code := mapRun(t, bin, "-format=dot", "-C", dir, "./...")
-	if code != 0 || !strings.HasPrefix(dot, "digraph controllers {\n") || !strings.Contains(dot, "b0m0c1 -> b0m0c1rbac") {
+	if code != 0 || !strings.HasPrefix(dot, "digraph controllers {\n") || !strings.Contains(dot, "b0m0c2 -> b0m0c2rbac") {
 		t.Errorf("reconcilecheck map -format=dot exited %d:\n%s\n%s", code, stderr, dot)
 	}
 

@@ -114,11 +114,11 @@ func main() {
 		setupLog.Error(err, "unable to create controller", "controller", "GuestbookProbe")
 		os.Exit(1)
 	}
-	if err := (&controller.GuestbookSettingsReconciler{
+	if err := (&controller.GuestbookAccountReconciler{
 		Client: mgr.GetClient(),
 		Scheme: mgr.GetScheme(),
 	}).SetupWithManager(mgr); err != nil {
-		setupLog.Error(err, "unable to create controller", "controller", "GuestbookSettings")
+		setupLog.Error(err, "unable to create controller", "controller", "GuestbookAccount")
 		os.Exit(1)
 	}
 	if err := (&controller.NamespaceReconciler{
