@@ -66,7 +66,7 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 	// branch: the twin.)
 	from := &webappv1alpha1.GuestbookBackup{}
 	if err := r.Get(ctx, client.ObjectKey{Namespace: restore.Namespace, Name: restore.Spec.BackupName}, from); err != nil {
-		return ctrl.Result{}, err // expect: deletionblocked
+		return ctrl.Result{}, err // expect with -deletionblocked.enable: deletionblocked
 	}
 	// A completed restore is left alone; so is one being deleted after it
 	// completed, and it keeps its finalizer.
@@ -148,7 +148,7 @@ func restoreSpecChanged(e event.UpdateEvent) bool {
 // SetupWithManager sets up the controller with the Manager.
 func (r *GuestbookRestoreReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
-		For(&webappv1alpha1.GuestbookRestore{}, builder.WithPredicates(predicate.Funcs{UpdateFunc: restoreSpecChanged})). // expect: deletionfilter
+		For(&webappv1alpha1.GuestbookRestore{}, builder.WithPredicates(predicate.Funcs{UpdateFunc: restoreSpecChanged})). // expect with -deletionfilter.enable: deletionfilter
 		Owns(&batchv1.Job{}).
 		// A restore waits for its backup; but this enqueues the backup's own
 		// name, and no restore is found under it.
