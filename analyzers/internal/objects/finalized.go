@@ -41,10 +41,7 @@ type Finalized struct {
 func (*Finalized) AFact() {}
 
 func (f *Finalized) String() string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(f.Types)) {
-		parts = append(parts, k)
-	}
+	parts := slices.Sorted(maps.Keys(f.Types))
 	s := "finalized(" + strings.Join(parts, " ")
 	if f.Open != "" {
 		s += "; open: " + f.Open

@@ -20,11 +20,11 @@ import (
 type NotFoundKind uint8
 
 const (
-	// NotFoundLookup: a Get of an object that is not a parameter of the
+	// NotFoundLookup is a Get of an object that is not a parameter of the
 	// function, nor of a parameter's type (not a re-read of an object it
 	// was given): a lookup of another object.
 	NotFoundLookup NotFoundKind = 1 << iota
-	// NotFoundDelete: a Delete.
+	// NotFoundDelete is a Delete.
 	NotFoundDelete
 )
 

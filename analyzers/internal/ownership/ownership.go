@@ -282,8 +282,10 @@ func (r *Result) CreatesOwnedBy(fn *types.Func, param int) []OwnedCreation {
 	}
 	var out []OwnedCreation
 	for k, ctl := range sum.edges {
-		if !(k.owner == "" && k.ownerParam == param) && !(k.owner != "" && slices.Contains(keys, k.owner)) {
-			continue
+		byParam := k.owner == "" && k.ownerParam == param
+		byType := k.owner != "" && slices.Contains(keys, k.owner)
+		if !byParam && !byType {
+			continue // an edge of another owner
 		}
 		switch {
 		case k.owned != "" && sum.createTypes[k.owned]:
