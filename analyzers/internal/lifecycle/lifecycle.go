@@ -236,6 +236,24 @@ func extendsOld(v ssa.Value) bool {
 	return false
 }
 
+// ListAddition recognises instr as an addition written as a store of the
+// old finalizer list with more appended: obj.Finalizers =
+// append(obj.Finalizers, f), obj.SetFinalizers(append(obj.GetFinalizers(),
+// f)), the mirror of Removal's stores (which drop from the list).
+// Finalizer is the one name appended, nil when there are several or
+// they are not known. Addition leaves these out: its callers count calls.
+func ListAddition(instr ssa.Instruction) (FinalizerOp, bool) {
+	obj, list, ok := FinalizersSet(instr)
+	if !ok || !extendsOld(list) {
+		return FinalizerOp{}, false
+	}
+	op := FinalizerOp{Instr: instr, Obj: obj}
+	if elems := listElems(list); len(elems) == 1 {
+		op.Finalizer = elems[0]
+	}
+	return op, true
+}
+
 // Addition recognises instr as controllerutil.AddFinalizer (or another
 // library function of knowledge.FinalizerHelpers) or, when h is
 // not nil, a helper known to add a finalizer to its parameter (Finalizer

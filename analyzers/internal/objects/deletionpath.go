@@ -70,14 +70,24 @@ func successBlock(fn *ssa.Function, get *ssa.Call) *ssa.BasicBlock {
 	return nil
 }
 
-// FinalizerOps returns the additions and removals of obj's finalizers in
-// fn; a removal from a converted copy handed to the helper that removes
-// its finalizer (CAPD's backends) counts as the object's.
+// FinalizerOps returns the additions (with the stores of an appended
+// list) and removals of obj's finalizers in fn; a removal from a
+// converted copy handed to the helper that removes its finalizer (CAPD's
+// backends) counts as the object's.
 func (r *Result) FinalizerOps(fn *ssa.Function, obj ssa.Value) (adds, removals []lifecycle.FinalizerOp) {
 	ev := r.Lifecycle(fn)
 	for _, op := range ev.Additions {
 		if r.Same(fn, op.Obj, obj) {
 			adds = append(adds, op)
+		}
+	}
+	// A store of the list with the finalizer appended adds it as
+	// AddFinalizer does (csi-addons' volume replication operator).
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if op, ok := lifecycle.ListAddition(instr); ok && r.Same(fn, op.Obj, obj) {
+				adds = append(adds, op)
+			}
 		}
 	}
 	for _, op := range ev.Removals {

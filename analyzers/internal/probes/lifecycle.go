@@ -57,6 +57,9 @@ func reportLifecycle(pass *analysis.Pass, h lifecycle.Helpers, ev *lifecycle.Eve
 	if ok {
 		pass.Reportf(pos, "adds %q to %s", op.FinalizerName(), op.Obj.Name())
 	}
+	if op, ok := lifecycle.ListAddition(instr); ok {
+		pass.Reportf(pos, "list adds %q to %s", op.FinalizerName(), op.Obj.Name())
+	}
 	op, ok = ev.RemovalAt(instr)
 	if direct, dok := lifecycle.Removal(instr, h); dok != ok || direct != op {
 		pass.Reportf(pos, "the scan disagrees with Removal")

@@ -41,10 +41,10 @@ func Helpers(ctx context.Context, f finalizer.Finalizers, cm *corev1.ConfigMap) 
 	}
 }
 
-// The old list with more appended drops nothing: no removal. A filtered
-// list is one.
+// The old list with more appended drops nothing: no removal, but a list
+// addition (ListAddition). A filtered list is a removal.
 func Extend(cm *corev1.ConfigMap, keep []string) {
-	cm.SetFinalizers(append(cm.GetFinalizers(), "example.com/lock"))
-	cm.Finalizers = append(cm.Finalizers, "example.com/lock")
-	cm.SetFinalizers(keep) // want `removes "" from cm`
+	cm.SetFinalizers(append(cm.GetFinalizers(), "example.com/lock")) // want `list adds "example.com/lock" to cm`
+	cm.Finalizers = append(cm.Finalizers, "example.com/lock")        // want `list adds "example.com/lock" to cm`
+	cm.SetFinalizers(keep)                                           // want `removes "" from cm`
 }
