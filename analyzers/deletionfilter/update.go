@@ -15,6 +15,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -521,7 +522,7 @@ func (f *frame) equal(a ssa.Value, fa *frame, b ssa.Value, fb *frame, depth int)
 	sa, pa, okA := fa.part(a)
 	sb, pb, okB := fb.part(b)
 	if okA && okB {
-		if sa != sb && sa != 0 && sb != 0 && samePath(pa, pb) && unchanged(pa) {
+		if sa != sb && sa != 0 && sb != 0 && slices.Equal(pa, pb) && unchanged(pa) {
 			*f.compared = union(*f.compared, []string{partName(pa)})
 			return true
 		}
@@ -710,18 +711,6 @@ func unchanged(path []string) bool {
 	return true
 }
 
-func samePath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // partName names a compared part for the message: spec, labels.
 func partName(path []string) string {
 	name := path[0]
@@ -732,14 +721,6 @@ func partName(path []string) string {
 		return "uid"
 	}
 	return strings.ToLower(name[:1]) + name[1:]
-}
-
-func reverse(s []string) []string {
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[len(s)-1-i] = x
-	}
-	return out
 }
 
 func union(a, b []string) []string {
@@ -753,4 +734,11 @@ func union(a, b []string) []string {
 		}
 	}
 	return a
+}
+
+// reverse returns s backwards (the path is collected from the leaf up).
+func reverse(s []string) []string {
+	out := slices.Clone(s)
+	slices.Reverse(out)
+	return out
 }
