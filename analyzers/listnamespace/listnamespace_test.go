@@ -1,0 +1,12 @@
+package listnamespace_test
+
+import (
+	"testing"
+
+	"github.com/reconcilecheck/reconcilecheck/analyzers/listnamespace"
+	"github.com/reconcilecheck/reconcilecheck/internal/fixturetest"
+)
+
+func TestListnamespace(t *testing.T) {
+	fixturetest.Run(t, listnamespace.Analyzer)
+}
