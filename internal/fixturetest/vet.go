@@ -156,7 +156,7 @@ func vetOutput(root, dir string, args []string) ([]byte, error) {
 			return err
 		}
 		var stdout, stderr bytes.Buffer
-		cmd := exec.Command("go", append([]string{"vet", "-vettool=" + bin, "-json"}, args...)...)
+		cmd := dieWithTest(exec.Command("go", append([]string{"vet", "-vettool=" + bin, "-json"}, args...)...))
 		cmd.Dir = dir
 		cmd.Env = offline()
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -202,7 +202,7 @@ func buildTool(root, shared string) (string, map[string]string, error) {
 		return toolPath, toolAnalyzers, nil
 	}
 	bin := filepath.Join(shared, "fixturevet")
-	cmd := exec.Command("go", "build", "-o", bin, ToolPackage)
+	cmd := dieWithTest(exec.Command("go", "build", "-o", bin, ToolPackage))
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", nil, fmt.Errorf("building the fixture vet tool: %w\n%s", err, out)
@@ -225,7 +225,7 @@ func offline() []string {
 // of every package they reach, from "go list".
 func (r *run) list(dir string, patterns []string) error {
 	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Name,Dir,ForTest,DepOnly,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles,OtherFiles"}, patterns...)
-	cmd := exec.Command("go", args...)
+	cmd := dieWithTest(exec.Command("go", args...))
 	cmd.Dir = dir
 	cmd.Env = offline()
 	var stderr bytes.Buffer
