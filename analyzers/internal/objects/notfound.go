@@ -7,7 +7,9 @@ package objects
 // cleanupnotfound (E4) ask it.
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,7 +55,7 @@ func (r *Result) NotFoundSource(fn *ssa.Function, call *ssa.Call) (errv ssa.Valu
 		if _, obj, ok := site.IsGetOf(); ok && !givenObject(fn, obj) {
 			return call, NotFoundLookup, true
 		}
-		if c.Method == crapi.Delete && !c.SubResource && len(args) >= 2 && !readBefore(fn, call, args[1]) {
+		if c.Method == crapi.Delete && !c.SubResource && len(args) >= 2 && !r.readBefore(fn, call, args[1]) {
 			return call, NotFoundDelete, true
 		}
 		return nil, 0, false
@@ -77,10 +79,12 @@ func (r *Result) NotFoundSource(fn *ssa.Function, call *ssa.Call) (errv ssa.Valu
 }
 
 // readBefore reports whether the object del deletes was read by a Get or
-// a List of fn (an item of the list) that may run before it: it existed
-// then, so a NotFound of the delete is a race that the next run, reading
-// again, does not meet.
-func readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool {
+// a List of fn (an item of the list) that may run before it, or is an
+// item of a slice a helper returns from a List it makes (ListedResults):
+// it existed then, so a NotFound of the delete is a race that the next
+// run, reading again, does not meet (topolvm deletes the Pods
+// getPodsByPVC lists).
+func (r *Result) readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool {
 	obj = ssaflow.Strip(obj)
 	for _, site := range crapi.ClientCalls(fn) {
 		_, into, ok := site.ReadInto()
@@ -90,6 +94,22 @@ func readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool {
 		into = ssaflow.Strip(into)
 		if into == obj || site.Method == crapi.List && itemOf(obj, into) {
 			return true
+		}
+	}
+	base, elem := itemBase(obj)
+	if !elem {
+		return false
+	}
+	callee, k := resultOf(base)
+	if callee == nil {
+		return false
+	}
+	if r.e != nil {
+		if f := r.e.funcs[callee]; f != nil {
+			return listedResult(f, k)
+		}
+		if s := r.e.importedSummary(callee); s != nil {
+			return slices.Contains(s.ListedResults, k)
 		}
 	}
 	return false
@@ -126,6 +146,105 @@ func itemOf(obj, list ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// itemBase returns the value obj is an element of, or a part of one
+// (for _, pod := range pods: pods), and whether the walk went through an
+// element of a slice.
+func itemBase(obj ssa.Value) (base ssa.Value, elem bool) {
+	v := obj
+	for depth := 0; depth < 8; depth++ {
+		switch x := ssaflow.Strip(v).(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.IndexAddr:
+			v, elem = x.X, true
+		case *ssa.Index:
+			v, elem = x.X, true
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Alloc:
+			st := ssaflow.StoresOnce(x)
+			if st == nil {
+				return x, elem
+			}
+			v = st.Val
+		default:
+			return x, elem
+		}
+	}
+	return nil, false
+}
+
+// listedResult reports whether every return of fn gives as its result k
+// nil, the Items of a list fn fills by a List, or a slice built by
+// appending items of such lists (a listing helper that filters): each
+// element existed when fn ran.
+func listedResult(fn *ssa.Function, k int) bool {
+	if _, ok := fn.Signature.Results().At(k).Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	var lists []ssa.Value
+	for _, site := range crapi.ClientCalls(fn) {
+		if _, into, ok := site.ReadInto(); ok && site.Method == crapi.List {
+			lists = append(lists, ssaflow.Strip(into))
+		}
+	}
+	if len(lists) == 0 {
+		return false
+	}
+	item := func(v ssa.Value) bool {
+		return slices.ContainsFunc(lists, func(l ssa.Value) bool { return itemOf(v, l) })
+	}
+	seen := map[ssa.Value]bool{}
+	var listed func(v ssa.Value) bool
+	listed = func(v ssa.Value) bool {
+		v = ssaflow.Strip(v)
+		if seen[v] || ssaflow.IsNil(v) {
+			return true // a loop's phi, met again: its other edges decide
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.UnOp: // list.Items
+			fa, ok := x.X.(*ssa.FieldAddr)
+			return ok && x.Op == token.MUL && slices.Contains(lists, ssaflow.Strip(fa.X)) && isItems(fa)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !listed(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			b, ok := x.Call.Value.(*ssa.Builtin)
+			if !ok || b.Name() != "append" || len(x.Call.Args) != 2 || !listed(x.Call.Args[0]) {
+				return false
+			}
+			elems, ok := ssaflow.VariadicElems(x.Call.Args[1])
+			return ok && !slices.ContainsFunc(elems, func(e ssa.Value) bool { return !item(e) })
+		}
+		return false
+	}
+	found := false
+	for ret := range ssaflow.Returns(fn) {
+		if k >= len(ret.Results) || !listed(ret.Results[k]) {
+			return false
+		}
+		found = found || !ssaflow.IsNil(ssaflow.Strip(ret.Results[k]))
+	}
+	return found
+}
+
+// isItems reports whether fa addresses the Items field of a list.
+func isItems(fa *ssa.FieldAddr) bool {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	s, ok := st.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field < s.NumFields() && s.Field(fa.Field).Name() == "Items"
 }
 
 // givenObject reports whether the object a Get fills is a parameter of

@@ -43,6 +43,9 @@ type Summary struct {
 	// FetchedResults are the results that are nil or an object read
 	// from the server on every return.
 	FetchedResults []int
+	// ListedResults are the slice results whose elements are items of
+	// a List it makes, on every return (a listing helper that filters).
+	ListedResults []int
 	// MadeResults are the results that are objects it makes, with the
 	// fields it sets on them.
 	MadeResults []MadeResult
@@ -136,6 +139,9 @@ func (f *Summary) String() string {
 	for _, k := range f.FetchedResults {
 		parts = append(parts, fmt.Sprintf("returnsFetched(%d)", k))
 	}
+	for _, k := range f.ListedResults {
+		parts = append(parts, fmt.Sprintf("returnsListed(%d)", k))
+	}
 	for _, m := range f.MadeResults {
 		unversioned := ""
 		if m.Unversioned {
@@ -165,7 +171,7 @@ func (f *Summary) String() string {
 }
 
 func (f *Summary) empty() bool {
-	if f.Deletion != nil || f.NamedBy > 0 || f.ClientError != NoClientError || f.NotFound != 0 || len(f.FetchedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
+	if f.Deletion != nil || f.NamedBy > 0 || f.ClientError != NoClientError || f.NotFound != 0 || len(f.FetchedResults) > 0 || len(f.ListedResults) > 0 || len(f.MadeResults) > 0 || len(f.MetaReads) > 0 || len(f.MetaWrites) > 0 {
 		return false
 	}
 	for _, p := range f.Params {
@@ -253,6 +259,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 			for k := 0; k < res.Len(); k++ {
 				if ObjectParam(res.At(k).Type()) && r.e.returnsFetched(fn, k) {
 					fact.FetchedResults = append(fact.FetchedResults, k)
+				}
+				if listedResult(fn, k) {
+					fact.ListedResults = append(fact.ListedResults, k)
 				}
 			}
 			fact.MadeResults = r.e.madeResults(fn)

@@ -19,3 +19,12 @@ func DeleteConfig(ctx context.Context, c client.Client, ns, name string) error {
 func DeleteConfigIfAny(ctx context.Context, c client.Client, ns, name string) error {
 	return client.IgnoreNotFound(c.Delete(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}))
 }
+
+// PodsOf lists the Pods of namespace ns: every one existed when it ran.
+func PodsOf(ctx context.Context, c client.Client, ns string) ([]corev1.Pod, error) {
+	var pods corev1.PodList
+	if err := c.List(ctx, &pods, client.InNamespace(ns)); err != nil {
+		return nil, err
+	}
+	return pods.Items, nil
+}
