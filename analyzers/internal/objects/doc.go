@@ -164,7 +164,9 @@
 // a caller should not pass on: a client Get of an object that is not a
 // parameter of the function nor of a parameter's type (a lookup of
 // another object, NotFoundLookup), a client Delete of an object the
-// function did not just read (NotFoundDelete), or a helper of the module
+// function did not just read (NotFoundDelete: not an item of its List,
+// nor of a slice a listing helper returns, returnsListed in its
+// Summary), or a helper of the module
 // whose error may stand for one unfiltered (notFound(lookup|delete) in
 // its Summary, a fixed point like the other bits, through
 // ssaflow.NotFoundReturns).
@@ -213,7 +215,9 @@
 // is Meta), may be written to the server inside (16 is Unknown for the
 // caller's history), may lose a finalizer, and the error may be a write's;
 // fetched(3) returnsFetched(0) says parameter 3 is read from the server
-// inside and result 0 is nil or an object read from the server; written(2)
+// inside and result 0 is nil or an object read from the server;
+// returnsListed(0) that result 0 is a slice of items of a List it makes
+// (list.Items, or items appended to a new slice); written(2)
 // says parameter 2 is written to the server inside, updatedAsGiven(2) that
 // it is updated with the resourceVersion the caller gave it; metaReads(0 annotation
 // "example.com/paused") says the results are computed from that annotation
