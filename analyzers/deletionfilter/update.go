@@ -173,7 +173,7 @@ func updateFuncs(v ssa.Value, depth int) ([]*ssa.Function, bool) {
 			switch r := ref.(type) {
 			case *ssa.UnOp, *ssa.DebugRef:
 			case *ssa.FieldAddr:
-				if fieldName(r.X.Type(), r.Field) != "UpdateFunc" {
+				if ssaflow.FieldName(r.X.Type(), r.Field) != "UpdateFunc" {
 					continue
 				}
 				for _, use := range *r.Referrers() {
@@ -244,14 +244,6 @@ func funcOf(v ssa.Value) *ssa.Function {
 		return nil
 	}
 	return fn
-}
-
-func fieldName(t types.Type, i int) string {
-	st, ok := ssaflow.Deref(t).Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // tri is a boolean the evaluation knows, or not.
@@ -611,11 +603,12 @@ func (f *frame) part(v ssa.Value) (int, []string, bool) {
 				return 0, nil, false
 			}
 			v = x.X
-		case *ssa.FieldAddr:
-			if f.isEvent(x.X) {
-				// The event held in a local (its address taken for
-				// e.ObjectOld).
-				switch fieldName(x.X.Type(), x.Field) {
+		case *ssa.FieldAddr, *ssa.Field:
+			// A field of a value or of an address (the event held in
+			// a local, its address taken for e.ObjectOld).
+			of, i := fieldOf(x)
+			if f.isEvent(of) {
+				switch ssaflow.FieldName(of.Type(), i) {
 				case "ObjectOld":
 					return root(oldSide)
 				case "ObjectNew":
@@ -623,24 +616,10 @@ func (f *frame) part(v ssa.Value) (int, []string, bool) {
 				}
 				return 0, nil, false
 			}
-			if !field(x.X.Type(), x.Field) {
+			if !field(of.Type(), i) {
 				return 0, nil, false
 			}
-			v = x.X
-		case *ssa.Field:
-			if f.isEvent(x.X) {
-				switch fieldName(x.X.Type(), x.Field) {
-				case "ObjectOld":
-					return root(oldSide)
-				case "ObjectNew":
-					return root(newSide)
-				}
-				return 0, nil, false
-			}
-			if !field(x.X.Type(), x.Field) {
-				return 0, nil, false
-			}
-			v = x.X
+			v = of
 		case *ssa.Call:
 			name, recv, ok := metaGetter(x.Common())
 			if !ok {
@@ -741,4 +720,14 @@ func reverse(s []string) []string {
 	out := slices.Clone(s)
 	slices.Reverse(out)
 	return out
+}
+
+// fieldOf returns the struct (or its address) and the field index of a
+// Field or FieldAddr.
+func fieldOf(v ssa.Value) (ssa.Value, int) {
+	if fa, ok := v.(*ssa.FieldAddr); ok {
+		return fa.X, fa.Field
+	}
+	f := v.(*ssa.Field)
+	return f.X, f.Field
 }

@@ -54,7 +54,7 @@ func deletionTimestamp(v ssa.Value) (ssa.Value, bool) {
 		}
 		return fieldOwner(x.X, "DeletionTimestamp")
 	case *ssa.Field:
-		if fieldName(x.X.Type(), x.Field) == "DeletionTimestamp" {
+		if ssaflow.FieldName(x.X.Type(), x.Field) == "DeletionTimestamp" {
 			return ObjectOf(x.X), true
 		}
 	}
@@ -68,7 +68,7 @@ func fieldOwner(addr ssa.Value, name string) (ssa.Value, bool) {
 		return nil, false
 	}
 	st, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok || fieldName(st.Elem(), fa.Field) != name {
+	if !ok || ssaflow.FieldName(st.Elem(), fa.Field) != name {
 		return nil, false
 	}
 	return ObjectOf(fa.X), true
@@ -93,14 +93,6 @@ func ObjectOf(v ssa.Value) ssa.Value {
 		break
 	}
 	return ssaflow.Strip(v)
-}
-
-func fieldName(t types.Type, i int) string {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // DeletionTest recognises cond as a test of an object's deletion state:
@@ -380,7 +372,7 @@ func isFinalizersAddr(addr ssa.Value) bool {
 	if !ok || !crapi.IsNamed(ptr.Elem(), MetaV1Pkg, "ObjectMeta") {
 		return false
 	}
-	return fieldName(ptr.Elem(), fa.Field) == "Finalizers"
+	return ssaflow.FieldName(ptr.Elem(), fa.Field) == "Finalizers"
 }
 
 // listElems returns the elements a finalizer list adds, when they are
