@@ -321,4 +321,3 @@ func fix(pass *analysis.Pass, ce *ast.CallExpr, ns string) []analysis.SuggestedF
 	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s.InNamespace(%s)", names[0], ns)})
 	return []analysis.SuggestedFix{{Message: "List in the reconciled object's namespace", TextEdits: edits}}
 }
-
