@@ -271,8 +271,8 @@ func report(pass *analysis.Pass, r reconciled, fn *ssa.Function, l objects.Listi
 	if ns != "" {
 		hint = "client.InNamespace(" + ns + ")"
 	}
-	msg := fmt.Sprintf("List of %s by labels with no namespace in the reconcile of namespaced %s, whose items are %s (line %d): it lists every namespace the client sees, so the %s of other %s objects carrying the same labels (another instance in another namespace) are %s too; add %s",
-		item.Name(), r.kind.Name(), what, line, item.Name()+"s", r.kind.Name(), what, hint)
+	msg := fmt.Sprintf("List of %s by labels with no namespace, in the reconcile of namespaced %s, whose items are %s (line %d): the List reads every namespace the client sees, so the %s objects of another %s in another namespace that carry the same labels are %s too; add %s",
+		item.Name(), r.kind.Name(), what, line, item.Name(), r.kind.Name(), what, hint)
 	d := analysis.Diagnostic{Pos: l.Call.Pos(), Message: msg}
 	if ce := ssaflow.CallExpr(fn, l.Call); ce != nil {
 		d.Pos, d.End = ce.Pos(), ce.End()

@@ -34,7 +34,7 @@ func (r *BadReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	// Delete each Pod the List finds.
 	var pods corev1.PodList
-	if err := r.List(ctx, &pods, client.MatchingLabels{"app.kubernetes.io/instance": w.Name}); err != nil { // want `List of Pod by labels with no namespace in the reconcile of namespaced Widget, whose items are deleted \(line 41\): it lists every namespace .* add client.InNamespace\(req.Namespace\)`
+	if err := r.List(ctx, &pods, client.MatchingLabels{"app.kubernetes.io/instance": w.Name}); err != nil { // want `List of Pod by labels with no namespace, in the reconcile of namespaced Widget, whose items are deleted \(line 41\): the List reads every namespace .* add client.InNamespace\(req.Namespace\)`
 		return ctrl.Result{}, err
 	}
 	for i := range pods.Items {
