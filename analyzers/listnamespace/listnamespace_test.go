@@ -8,5 +8,5 @@ import (
 )
 
 func TestListnamespace(t *testing.T) {
-	fixturetest.Run(t, listnamespace.Analyzer)
+	fixturetest.RunWithSuggestedFixes(t, listnamespace.Analyzer, "./listnamespace", "./restricted")
 }

@@ -3,14 +3,12 @@ package ownerscope
 import (
 	_ "embed"
 	"fmt"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/apimarkers"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/checkdoc"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/diag"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ownership"
 )
 
@@ -31,8 +29,8 @@ func run(pass *analysis.Pass) (any, error) {
 	markers := apimarkers.Of(pass)
 	for _, s := range own.Sites() {
 		owned, owner := own.TypeName(s.Owned), own.TypeName(s.Owner)
-		ownedCluster, ok1 := scope(markers, owned)
-		ownerCluster, ok2 := scope(markers, owner)
+		ownedCluster, ok1 := markers.Scope(owned)
+		ownerCluster, ok2 := markers.Scope(owner)
 		if !ok1 || !ok2 || !ownedCluster || ownerCluster {
 			continue
 		}
@@ -55,24 +53,4 @@ func run(pass *analysis.Pass) (any, error) {
 		diag.Report(pass, d)
 	}
 	return nil, nil
-}
-
-// scope reports whether the kind declared by tn is cluster-scoped, and
-// whether that is known: a built-in kind's by knowledge, a kind of the
-// module's API packages by its markers (controller-gen makes a root type,
-// or one with a +kubebuilder:resource marker, without
-// +kubebuilder:resource:scope=Cluster namespaced). Other types (a
-// dependency's CRD types, types that are not kinds) are not known.
-func scope(markers *apimarkers.Result, tn *types.TypeName) (cluster, known bool) {
-	if tn == nil {
-		return false, false
-	}
-	if cluster, known := knowledge.BuiltinScope(tn); known {
-		return cluster, true
-	}
-	k, pkg := markers.ResourceKind(tn)
-	if k == nil || k.StatusSubresource && !k.Root || pkg.Group == "" || pkg.Err != "" {
-		return false, false
-	}
-	return k.Cluster, true
 }

@@ -216,6 +216,28 @@ func (r *Result) ResourceKind(t *types.TypeName) (*Kind, *Package) {
 	return nil, p
 }
 
+// Scope reports whether the kind declared by the named type t is
+// cluster-scoped, and whether that is known: a built-in kind's by
+// knowledge.BuiltinScope, a kind of the module's API packages by its
+// markers (controller-gen makes a root type, or one with a
+// +kubebuilder:resource marker, namespaced unless
+// +kubebuilder:resource:scope=Cluster). Other types (a dependency's CRD
+// types, types that are not kinds, a package whose markers failed to
+// parse or name no group) are not known. ownerscope and listnamespace.
+func (r *Result) Scope(t *types.TypeName) (cluster, known bool) {
+	if t == nil {
+		return false, false
+	}
+	if cluster, known := knowledge.BuiltinScope(t); known {
+		return cluster, true
+	}
+	k, pkg := r.ResourceKind(t)
+	if k == nil || k.StatusSubresource && !k.Root || pkg.Group == "" || pkg.Err != "" {
+		return false, false
+	}
+	return k.Cluster, true
+}
+
 // Immutable reports whether field, a field of the struct type t, is kept
 // from changing by the API server (see Package.Immutable): its value read
 // from an object is the one the object was created with.

@@ -23,7 +23,9 @@
 // # Entry points
 //
 // [Of] gives the [Result]. [Result.KindOf] gives a type's [Kind] (plural,
-// status subresource, scope); [Result.StatusSubresource] answers for the
+// status subresource, scope); [Result.Scope] whether a kind, built-in
+// or the module's, is cluster-scoped, and whether that is known
+// (ownerscope, listnamespace); [Result.StatusSubresource] answers for the
 // built-in kinds too (knowledge.BuiltinStatusSubresource) and says when
 // it does not know; [Result.ResourceOf] gives the RBAC group and resource
 // of a module kind or a built-in one (GroupName of its k8s.io/api

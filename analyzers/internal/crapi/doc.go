@@ -25,6 +25,10 @@
 // [NotFoundTest] says whether a branch tests an error for NotFound
 // (apierrors.IsNotFound, its negation, client.IgnoreNotFound compared
 // with nil) and which edge NotFound takes.
+// [RestrictsNamespace] says an instruction may keep a client's lists to
+// some namespaces whatever their options (client.NewNamespacedClient, a
+// cache.Options' DefaultNamespaces, a cache.ByObject's Namespaces);
+// listnamespace stays silent on a package that has one.
 //
 // The webhook builder chains written as one expression
 // (ctrl.NewWebhookManagedBy(mgr, &T{}), or .For(&T{}) before v0.20) are

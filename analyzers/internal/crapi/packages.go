@@ -9,6 +9,9 @@ const (
 	ControllerPkg = "sigs.k8s.io/controller-runtime/pkg/controller"
 	LogPkg        = "sigs.k8s.io/controller-runtime/pkg/log"
 	SchemePkg     = "sigs.k8s.io/controller-runtime/pkg/scheme"
+	// CachePkg holds cache.Options, whose DefaultNamespaces restrict
+	// what a manager's cache lists.
+	CachePkg = "sigs.k8s.io/controller-runtime/pkg/cache"
 
 	// RuntimePkg holds runtime.Scheme.
 	RuntimePkg = "k8s.io/apimachinery/pkg/runtime"

@@ -29,6 +29,7 @@ func TestPackagesExist(t *testing.T) {
 		ControllerPkg:     "Options",
 		LogPkg:            "IntoContext",
 		SchemePkg:         "Builder",
+		CachePkg:          "Options",
 		RuntimePkg:        "Scheme",
 		MetaV1Pkg:         "Time",
 		UnstructuredPkg:   "Unstructured",

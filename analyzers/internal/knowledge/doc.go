@@ -46,6 +46,13 @@
 //     layer's Deletions and orphandelete. TestDeleteOptions checks that
 //     every type of the client package with an ApplyToDelete or
 //     ApplyToDeleteAllOf method is in the table.
+//   - [ListOptionScope] (listoptions.go): what each list or
+//     delete-collection option of controller-runtime's client does to the
+//     request's namespace and label selector (InNamespace names the
+//     namespace, MatchingLabels, HasLabels and MatchingLabelsSelector
+//     select by labels); crapi's ListOf and listnamespace.
+//     TestListOptions checks that every type of the client package with
+//     an ApplyToList or ApplyToDeleteAllOf method is in the table.
 //   - [Writers] (writers.go): who else writes objects of a built-in kind,
 //     per type the component and the part it writes, whether it keeps
 //     writing (Busy), and a condition on a field (Condition: the service

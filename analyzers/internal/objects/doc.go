@@ -156,6 +156,17 @@
 // not one it retries), so ClientErrorSource counts the call and a helper
 // returning it gets clientError; [Retry] names the call inside.
 //
+// [ListOf] reads a client List or DeleteAllOf: its list, and what its
+// options do to its scope (a namespace, label options, options not
+// followed), by knowledge.ListOptionScope and the fields of a
+// client.ListOptions literal. [ItemOf] says a value is an item of a list
+// (&list.Items[i], a range copy); [Result.ServerWrites] gives the objects
+// a call updates, patches or deletes on the server: a client Update,
+// Patch or Delete, a library's Writes row, or a helper of the module's
+// parameters (serverWritten(i) in its Summary, a fixed point like the
+// other bits), a list or slice parameter standing for its items
+// (listnamespace).
+//
 // [Result.Lifecycle] memoises lifecycle.Scan per function for every check
 // of the package (lifecycle.Memo): the checks filter its events by object
 // with Same instead of walking the instructions again.

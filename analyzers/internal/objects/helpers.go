@@ -37,6 +37,10 @@ type helpers struct {
 	// plainDeletes: the SSA indexes (bits) of the interface-typed
 	// parameters it may delete with no propagation policy.
 	plainDeletes map[*types.Func]uint64
+	// serverWrites: the SSA indexes (bits) of the parameters it may
+	// update, patch or delete on the server (objects, or lists and slices
+	// of objects some item of which it writes).
+	serverWrites map[*types.Func]uint64
 	// notFound: which NotFound errors the function's error may stand
 	// for, unfiltered.
 	notFound map[*types.Func]NotFoundKind
@@ -81,6 +85,9 @@ func (h *helpers) add(fn *types.Func, s *Summary) {
 		}
 		if p.DeletedPlain && i < 64 {
 			h.plainDeletes[fn] |= 1 << i
+		}
+		if p.ServerWritten && i < 64 {
+			h.serverWrites[fn] |= 1 << i
 		}
 	}
 	if s.Deletion != nil {
@@ -210,6 +217,10 @@ func (r *Result) learnHelpers(funcs []*ssa.Function) {
 			}
 			if bits := r.plainDeleted(fn); bits&^h.plainDeletes[obj] != 0 {
 				h.plainDeletes[obj] |= bits
+				changed = true
+			}
+			if bits := r.serverWritten(fn); bits&^h.serverWrites[obj] != 0 {
+				h.serverWrites[obj] |= bits
 				changed = true
 			}
 			if _, ok := h.tests[obj]; !ok {

@@ -88,6 +88,10 @@ type ParamSummary struct {
 	// UpdatedAsGiven: it is sent in an Update with the resourceVersion
 	// the caller gave it (UpdatesAsGiven).
 	UpdatedAsGiven bool
+	// ServerWritten: it is updated, patched or deleted on the server (an
+	// object), or some item of it is (a list, a slice of objects):
+	// ServerWrites.
+	ServerWritten bool
 }
 
 // ErrorSource tells whether an error may come from a client call.
@@ -134,6 +138,9 @@ func (f *Summary) String() string {
 		}
 		if p.UpdatedAsGiven {
 			parts = append(parts, fmt.Sprintf("updatedAsGiven(%d)", i))
+		}
+		if p.ServerWritten {
+			parts = append(parts, fmt.Sprintf("serverWritten(%d)", i))
 		}
 	}
 	for _, k := range f.FetchedResults {
@@ -207,7 +214,7 @@ func Of(pass *analysis.Pass) *Result {
 }
 
 func newHelpers() *helpers {
-	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}, plainDeletes: map[*types.Func]uint64{}, notFound: map[*types.Func]NotFoundKind{}}
+	return &helpers{removes: map[*types.Func]int{}, adds: map[*types.Func]int{}, tests: map[*types.Func]DeletionTest{}, examines: map[*types.Func]uint64{}, errs: map[*types.Func]bool{}, statusWrites: map[*types.Func]uint64{}, plainDeletes: map[*types.Func]uint64{}, serverWrites: map[*types.Func]uint64{}, notFound: map[*types.Func]NotFoundKind{}}
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -285,6 +292,9 @@ func (r *Result) exportSummaries(pass *analysis.Pass, funcs []*ssa.Function) {
 			}
 			if i < 64 && r.h.plainDeletes[obj]&(1<<i) != 0 {
 				fact.Params[i].DeletedPlain = true
+			}
+			if i < 64 && r.h.serverWrites[obj]&(1<<i) != 0 {
+				fact.Params[i].ServerWritten = true
 			}
 		}
 		if t, ok := r.h.tests[obj]; ok {

@@ -28,6 +28,13 @@ func TestSummaryFacts(t *testing.T) {
 	fixturetest.Run(t, probes.Objects, "./crosspkg")
 }
 
+// TestLists: a List's and a DeleteAllOf's options (ListOf), and the
+// writes of a list's items (ServerWrites, ItemOf), directly and through
+// helpers of another package (serverWritten in their Summary).
+func TestLists(t *testing.T) {
+	fixturetest.Run(t, probes.Objects, "./lists")
+}
+
 // TestDependencyResult: a package without SSA gets an empty Result whose
 // answers are conservative, not a nil pointer.
 func TestDependencyResult(t *testing.T) {

@@ -43,7 +43,15 @@ var APIMarkers = &analysis.Analyzer{
 				if u, ok := n.(*ast.UnaryExpr); ok {
 					if lit, ok := u.X.(*ast.CompositeLit); ok {
 						if r, ok := res.ResourceOf(pass.TypesInfo.TypeOf(lit)); ok {
-							pass.Reportf(lit.Pos(), "resource %s", r)
+							scope := ""
+							if n, ok := pass.TypesInfo.TypeOf(lit).(*types.Named); ok {
+								if cluster, known := res.Scope(n.Obj()); known && cluster {
+									scope = " cluster-scoped"
+								} else if known {
+									scope = " namespaced"
+								}
+							}
+							pass.Reportf(lit.Pos(), "resource %s%s", r, scope)
 						}
 					}
 				}

@@ -120,6 +120,10 @@ func runObjects(pass *analysis.Pass) (any, error) {
 						text = "unknown"
 					}
 					pass.Reportf(call.Pos(), "patch %s", text)
+				case "Listing":
+					pass.Reportf(call.Pos(), "%s", listingAnswer(args[0]))
+				case "Writes":
+					pass.Reportf(call.Pos(), "%s", writesAnswer(r, args[0], args[1]))
 				case "History":
 					h := r.History(fn, call, args[0], nil)
 					pass.Reportf(call.Pos(), "history strong=%s weak=%s fields=%s",
@@ -129,6 +133,54 @@ func runObjects(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// listingAnswer reads the List or DeleteAllOf whose error v is
+// (probe.Listing(c.List(...))): what its options say.
+func listingAnswer(v ssa.Value) string {
+	call, ok := ssaflow.Strip(v).(*ssa.Call)
+	if !ok {
+		return "no call"
+	}
+	l, ok := objects.ListOf(call)
+	if !ok {
+		return "no listing"
+	}
+	parts := []string{"listing " + string(l.Method)}
+	if l.Namespace != nil {
+		parts = append(parts, "namespace")
+	}
+	if l.Labels {
+		parts = append(parts, fmt.Sprintf("labels(%d)", len(l.LabelOpts)))
+	}
+	if l.Open {
+		parts = append(parts, "open")
+	}
+	return strings.Join(parts, " ")
+}
+
+// writesAnswer reads the call whose error v is (probe.Writes(c.Delete(ctx,
+// &item), list)): whether it writes on the server an item of list, the
+// list itself (given to a helper that writes its items), or another
+// object.
+func writesAnswer(r *objects.Result, v, list ssa.Value) string {
+	call, ok := ssaflow.Strip(v).(*ssa.Call)
+	if !ok {
+		return "no call"
+	}
+	ws := r.ServerWrites(call.Common())
+	if len(ws) == 0 {
+		return "writes nothing"
+	}
+	for _, w := range ws {
+		switch {
+		case w == ssaflow.Strip(list):
+			return "writes the list"
+		case objects.ItemOf(w, list):
+			return "writes an item"
+		}
+	}
+	return "writes another object"
 }
 
 var eventNames = map[objects.Event]string{

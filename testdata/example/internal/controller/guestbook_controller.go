@@ -116,6 +116,14 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		}
 	}
 
+	// Settings and Services a former release left behind.
+	if err := r.retireOldSettings(ctx, gb); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.retireOldServices(ctx, gb); err != nil {
+		return ctrl.Result{}, err
+	}
+
 	// Redis configuration.
 	cm := &corev1.ConfigMap{}
 	err := r.Get(ctx, types.NamespacedName{Namespace: gb.Namespace, Name: redisConfigName(gb)}, cm)

@@ -95,6 +95,38 @@ func (r *GuestbookReconciler) retireRedisMemory(ctx context.Context, gb *webappv
 	return r.Patch(ctx, cm, patch)
 }
 
+// retireOldSettings deletes the settings ConfigMaps a former release
+// labelled retired. The List names no namespace: another guestbook of the
+// same name in another namespace has ConfigMaps with the same labels, and
+// this guestbook's reconcile deletes them too.
+func (r *GuestbookReconciler) retireOldSettings(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
+	var cms corev1.ConfigMapList
+	if err := r.List(ctx, &cms, client.MatchingLabels{"app": gb.Name, "webapp.example.com/retired": "true"}); err != nil { // expect: listnamespace
+		return err
+	}
+	for i := range cms.Items {
+		if err := r.Delete(ctx, &cms.Items[i]); client.IgnoreNotFound(err) != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// retireOldServices is the twin: the List keeps to the guestbook's
+// namespace.
+func (r *GuestbookReconciler) retireOldServices(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
+	var svcs corev1.ServiceList
+	if err := r.List(ctx, &svcs, client.MatchingLabels{"app": gb.Name, "webapp.example.com/retired": "true"}, client.InNamespace(gb.Namespace)); err != nil {
+		return err
+	}
+	for i := range svcs.Items {
+		if err := r.Delete(ctx, &svcs.Items[i]); client.IgnoreNotFound(err) != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // startDump marks a one-shot backup running and labels it with its
 // guestbook. The label's Update reads the server's copy back into the
 // backup, so the status write after it sends the old phase.

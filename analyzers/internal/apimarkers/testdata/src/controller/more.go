@@ -14,14 +14,14 @@ import (
 
 // The resources of built-in kinds, list types and the module's kinds.
 var objects = []any{
-	&corev1.Pod{},                 // want `resource pods`
-	&appsv1.DeploymentList{},      // want `resource deployments.apps`
+	&corev1.Pod{},                 // want `resource pods namespaced`
+	&appsv1.DeploymentList{},      // want `resource deployments.apps namespaced`
 	&corev1.Endpoints{},           // want `resource endpoints`
 	&networkingv1.NetworkPolicy{}, // want `resource networkpolicies.networking.k8s.io`
 	&networkingv1.Ingress{},       // want `resource ingresses.networking.k8s.io`
-	&rbacv1.ClusterRoleBinding{},  // want `resource clusterrolebindings.rbac.authorization.k8s.io`
-	&webappv1.Guestbook{},         // want `resource guestbooks.webapp.example.com`
+	&rbacv1.ClusterRoleBinding{},  // want `resource clusterrolebindings.rbac.authorization.k8s.io cluster-scoped`
+	&webappv1.Guestbook{},         // want `resource guestbooks.webapp.example.com namespaced`
 	&webappv1.GuestbookList{},     // want `resource guestbooks.webapp.example.com`
-	&webappv1.Database{},          // want `resource dbs.webapp.example.com`
+	&webappv1.Database{},          // want `resource dbs.webapp.example.com cluster-scoped`
 	&webappv1.Helper{},            // not a kind
 }

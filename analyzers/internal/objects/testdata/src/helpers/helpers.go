@@ -70,7 +70,7 @@ func NewService(namespace, name string) *corev1.Service { // want NewService:`su
 }
 
 // Save changes the object and writes it: a write for the caller.
-func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func Save(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want Save:`summary\(changes\(2, 2, 16\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	dep.Spec.Paused = true
 	return c.Update(ctx, dep)
 }
@@ -106,7 +106,7 @@ func MarkAvailable(ctx context.Context, c client.Client, obj client.Object) erro
 
 // SaveDeploymentStatus knows the kind it writes: StatusWrites leaves the
 // write to it (WritesStatus gives it to its callers too).
-func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)$`
+func SaveDeploymentStatus(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveDeploymentStatus:`^summary\(changes\(2, 0, 16\) statusWritten\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)$`
 	return c.Status().Update(ctx, dep)
 }
 
@@ -123,11 +123,11 @@ func RemoveQuietly(ctx context.Context, c client.Client, obj client.Object) erro
 
 // RemoveInBackground names the policy; RemoveWith hands the caller's
 // options on: neither is a plain delete.
-func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
+func RemoveInBackground(ctx context.Context, c client.Client, obj client.Object) error { // want RemoveInBackground:`^summary\(changes\(2, 0, 16\) written\(2\) serverWritten\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
 	return c.Delete(ctx, obj, client.PropagationPolicy("Background"))
 }
 
-func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
+func RemoveWith(ctx context.Context, c client.Client, obj client.Object, opts ...client.DeleteOption) error { // want RemoveWith:`^summary\(changes\(2, 0, 16\) written\(2\) serverWritten\(2\) clientError\(writes=true\) notFound\(delete\)\)$`
 	return c.Delete(ctx, obj, opts...)
 }
 
@@ -155,7 +155,7 @@ func CopyDeployment(dep *appsv1.Deployment) *appsv1.Deployment { // want CopyDep
 
 // SaveFresh reads the object before it updates it: the update carries
 // the server's resourceVersion, not the caller's.
-func SaveFresh(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveFresh:`^summary\(changes\(2, 0, 16\) fetched\(2\) clientError\(writes=true\)\)$`
+func SaveFresh(ctx context.Context, c client.Client, dep *appsv1.Deployment) error { // want SaveFresh:`^summary\(changes\(2, 0, 16\) fetched\(2\) serverWritten\(2\) clientError\(writes=true\)\)$`
 	if err := c.Get(ctx, client.ObjectKeyFromObject(dep), dep); err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func SaveFresh(ctx context.Context, c client.Client, dep *appsv1.Deployment) err
 }
 
 // SaveAt gives it the resourceVersion it is given before the update.
-func SaveAt(ctx context.Context, c client.Client, dep *appsv1.Deployment, rv string) error { // want SaveAt:`^summary\(changes\(2, 4, 16\) written\(2\) clientError\(writes=true\)\)$`
+func SaveAt(ctx context.Context, c client.Client, dep *appsv1.Deployment, rv string) error { // want SaveAt:`^summary\(changes\(2, 4, 16\) written\(2\) serverWritten\(2\) clientError\(writes=true\)\)$`
 	dep.ResourceVersion = rv
 	return c.Update(ctx, dep)
 }

@@ -25,14 +25,14 @@ func NotTerminating(obj client.Object) bool { // want NotTerminating:`testsDelet
 	return !Terminating(obj)
 }
 
-func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func Release(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Release:`summary\(changes\(2, 4, 16\) removesFinalizer\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	if controllerutil.RemoveFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}
 	return nil
 }
 
-func Ensure(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func Ensure(ctx context.Context, c client.Client, obj client.Object, f string) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	if controllerutil.AddFinalizer(obj, f) {
 		return c.Update(ctx, obj)
 	}

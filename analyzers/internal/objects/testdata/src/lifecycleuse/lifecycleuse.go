@@ -9,7 +9,7 @@ import (
 )
 
 // Facts of package a seen from package b.
-func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) examinesDeletion\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func Done(ctx context.Context, c client.Client, obj client.Object) error { // want Done:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) examinesDeletion\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	if lifecyclehelpers.Terminating(obj) {
 		return lifecyclehelpers.Release(ctx, c, obj, "x")
 	}
@@ -22,7 +22,7 @@ func Load(ctx context.Context, c client.Client, obj client.Object) error { // wa
 }
 
 // Through a helper of another package: adds, and examines.
-func Prepare(ctx context.Context, c client.Client, obj client.Object) error { // want Prepare:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) addsFinalizer\(2\) examinesDeletion\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func Prepare(ctx context.Context, c client.Client, obj client.Object) error { // want Prepare:`summary\(changes\(2, 0, 16\) removesFinalizer\(2\) addsFinalizer\(2\) examinesDeletion\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	if done, err := lifecyclehelpers.HandleDeletion(ctx, c, obj); done || err != nil {
 		return err
 	}

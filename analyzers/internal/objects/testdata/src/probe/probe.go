@@ -35,3 +35,12 @@ func Patch(p any) {}
 // Skips asks, in a reconcile or a helper it returns through, whether a
 // terminating object passes here before its deletion branch.
 func Skips() {}
+
+// Listing asks what the options of the List or DeleteAllOf whose error
+// err is say: a namespace, labels, options not followed.
+func Listing(err error) {}
+
+// Writes asks whether the call whose error err is updates, patches or
+// deletes on the server an item of list (or the list, given whole to a
+// helper that writes its items).
+func Writes(err error, list any) {}

@@ -13,7 +13,7 @@ import (
 
 type R struct{ client.Client }
 
-func (r *R) kept(ctx context.Context, k *api.Kept) error { // want kept:`summary\(addsFinalizer\(2\) clientError\(writes=true\)\)`
+func (r *R) kept(ctx context.Context, k *api.Kept) error { // want kept:`summary\(addsFinalizer\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	controllerutil.AddFinalizer(k, "example.com/kept")
 	return r.Update(ctx, k)
 }
@@ -22,17 +22,17 @@ func (r *R) literal(ctx context.Context) error { // want literal:`summary\(clien
 	return r.Create(ctx, &api.Literal{ObjectMeta: metav1.ObjectMeta{Name: "l", Finalizers: []string{"example.com/literal"}}})
 }
 
-func (r *R) viaHelper(ctx context.Context, v *api.ViaHelper) error { // want viaHelper:`summary\(addsFinalizer\(2\) clientError\(writes=true\)\)`
+func (r *R) viaHelper(ctx context.Context, v *api.ViaHelper) error { // want viaHelper:`summary\(addsFinalizer\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	return helpers.Ensure(ctx, r.Client, v, "example.com/via")
 }
 
 // ensure adds to its parameter: the call below records Local.
-func (r *R) ensure(ctx context.Context, obj client.Object) error { // want ensure:`summary\(addsFinalizer\(2\) clientError\(writes=true\)\)`
+func (r *R) ensure(ctx context.Context, obj client.Object) error { // want ensure:`summary\(addsFinalizer\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	controllerutil.AddFinalizer(obj, "example.com/local")
 	return r.Update(ctx, obj)
 }
 
-func (r *R) local(ctx context.Context, l *api.Local) error { // want local:`summary\(addsFinalizer\(2\) clientError\(writes=true\)\)`
+func (r *R) local(ctx context.Context, l *api.Local) error { // want local:`summary\(addsFinalizer\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	return r.ensure(ctx, l)
 }
 
@@ -42,17 +42,17 @@ func (r *R) meta(ctx context.Context) error { // want meta:`summary\(clientError
 }
 
 // Clearing finalizers adds none.
-func (r *R) never(ctx context.Context, n *api.Never) error { // want never:`summary\(removesFinalizer\(2\) clientError\(writes=true\)\)`
+func (r *R) never(ctx context.Context, n *api.Never) error { // want never:`summary\(removesFinalizer\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	n.Finalizers = nil
 	n.SetFinalizers([]string{})
 	return r.Update(ctx, n)
 }
 
-func (r *R) foreground(ctx context.Context, f *api.Foreground) error { // want foreground:`summary\(clientError\(writes=true\) notFound\(delete\)\)`
+func (r *R) foreground(ctx context.Context, f *api.Foreground) error { // want foreground:`summary\(serverWritten\(2\) clientError\(writes=true\) notFound\(delete\)\)`
 	return r.Delete(ctx, f, client.PropagationPolicy(metav1.DeletePropagationForeground))
 }
 
 // Background deletion, the default, adds none.
-func (r *R) background(ctx context.Context, n *api.Never) error { // want background:`summary\(clientError\(writes=true\) notFound\(delete\)\)`
+func (r *R) background(ctx context.Context, n *api.Never) error { // want background:`summary\(serverWritten\(2\) clientError\(writes=true\) notFound\(delete\)\)`
 	return r.Delete(ctx, n, client.PropagationPolicy(metav1.DeletePropagationBackground))
 }

@@ -12,7 +12,7 @@ import (
 
 type Finalizer struct{ client.Client }
 
-func (f *Finalizer) Ensure(ctx context.Context, obj client.Object) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) updatedAsGiven\(2\) clientError\(writes=true\)\)`
+func (f *Finalizer) Ensure(ctx context.Context, obj client.Object) error { // want Ensure:`summary\(changes\(2, 4, 16\) addsFinalizer\(2\) written\(2\) updatedAsGiven\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	controllerutil.AddFinalizer(obj, "example.com/any")
 	return f.Update(ctx, obj)
 }

@@ -13,7 +13,7 @@ type Steps struct {
 	Hook func(client.Object)
 }
 
-func (s *Steps) Run(ctx context.Context, obj client.Object) error { // want Run:`summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)`
+func (s *Steps) Run(ctx context.Context, obj client.Object) error { // want Run:`summary\(changes\(2, 0, 16\) written\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	s.Hook(obj)
 	return s.Update(ctx, obj)
 }

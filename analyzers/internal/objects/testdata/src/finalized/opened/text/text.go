@@ -11,7 +11,7 @@ import (
 
 type R struct{ client.Client }
 
-func (r *R) Patch(ctx context.Context, obj client.Object) error { // want Patch:`summary\(changes\(2, 0, 16\) written\(2\) clientError\(writes=true\)\)`
+func (r *R) Patch(ctx context.Context, obj client.Object) error { // want Patch:`summary\(changes\(2, 0, 16\) written\(2\) serverWritten\(2\) clientError\(writes=true\)\)`
 	return r.Client.Patch(ctx, obj,
 		client.RawPatch("application/merge-patch+json", []byte(`{"metadata":{"finalizers":["example.com/p"]}}`)))
 }
