@@ -109,6 +109,13 @@
 //     argument; crapi.ClassifyLogCall reads it.
 //   - [Timer], [Enqueues] (timers.go): what drives periodic code, and a
 //     workqueue's adds; ctrlmodel's Periodic.
+//   - [MetricsRoleOf], [StringFlag] (metrics.go): what the Prometheus
+//     client's functions and variables do with the default registry
+//     (prometheus.MustRegister and promauto's constructors register on it,
+//     promhttp.Handler serves it, HandlerFor serves what it is given),
+//     controller-runtime's metrics.Registry, the one a manager serves, and
+//     the flag and pflag functions that define a string flag with its
+//     default (wiring's manager metrics, metricsregistry).
 //   - [TimeOpOf], [PureTime], [IsDuration], [TimeValuePackage] (clock.go):
 //     what package time (and metav1.Now, NewTime, Time.Before...) computes
 //     from the clock (timewait, statusloop).

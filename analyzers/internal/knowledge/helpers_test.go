@@ -99,6 +99,12 @@ func seedPaths() []string {
 	for _, r := range knowledge.SyncRows() {
 		add(r.Pkg)
 	}
+	for _, r := range knowledge.MetricsRows() {
+		add(r.Pkg)
+	}
+	for _, r := range knowledge.FlagRows() {
+		add(r.Pkg)
+	}
 	for _, p := range knowledge.Sorters() {
 		add(p)
 	}

@@ -55,6 +55,20 @@
 // each. [Result.Uncached] gives the resources a manager made in the
 // package reads without its cache (client.CacheOptions' DisableFor).
 //
+// # Metrics
+//
+// [Result.MetricsOf] gives what a NewManager call configures its metrics
+// server with ([ManagerMetrics], managermetrics.go): whether it runs
+// (Options.Metrics.BindAddress unset is controller-runtime's ":8080", "0"
+// is no server), the string flag (flag, pflag) whose default the address
+// is, and the extra handlers it serves beside /metrics (ExtraHandlers, the
+// package's AddMetricsServerExtraHandler calls), each with the function
+// that makes it. The options are followed through the struct built where
+// the manager is made (a literal, fields set on it, a metricsserver.Options
+// variable stored in it); options made elsewhere, an address the code
+// computes or sets twice, are open. A manager made outside package main
+// carries it in its Site (Site.Metrics).
+//
 // # Client use
 //
 // [Result.ClientUse], [Result.CallClientUse] and

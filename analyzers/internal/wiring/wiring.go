@@ -96,6 +96,9 @@ type Site struct {
 	// Uncached are the resources its client reads without the cache
 	// (client.CacheOptions.DisableFor in the package).
 	Uncached []apimarkers.Resource
+	// Metrics is what its options configure its metrics server with
+	// (managermetrics.go).
+	Metrics ManagerMetrics
 }
 
 // AFact implements analysis.Fact.
@@ -365,7 +368,8 @@ func (r *Result) findManagerSites(d *directs, src []*ssa.Function) {
 	for _, fn := range src {
 		for call := range ssaflow.Calls(fn) {
 			if crapi.IsNewManager(call.Common()) {
-				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached()})
+				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached(),
+					Metrics: r.MetricsOf(fn, call)})
 			}
 		}
 	}
