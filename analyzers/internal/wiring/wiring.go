@@ -96,6 +96,9 @@ type Site struct {
 	// Uncached are the resources its client reads without the cache
 	// (client.CacheOptions.DisableFor in the package).
 	Uncached []apimarkers.Resource
+	// Cache is the label selectors of its cache (managercache.go); nil
+	// when its options set none.
+	Cache *CacheConfig
 }
 
 // AFact implements analysis.Fact.
@@ -120,7 +123,7 @@ func (w *Wiring) String() string {
 		s = append(s, fmt.Sprintf("request(%s:%s)", r, n.Access))
 	}
 	for _, m := range w.Managers {
-		s = append(s, "manager("+m.At+")")
+		s = append(s, "manager("+m.At+m.Cache.String()+")")
 	}
 	if a := w.Use; a != nil {
 		s = append(s, a.String())
@@ -365,7 +368,7 @@ func (r *Result) findManagerSites(d *directs, src []*ssa.Function) {
 	for _, fn := range src {
 		for call := range ssaflow.Calls(fn) {
 			if crapi.IsNewManager(call.Common()) {
-				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached()})
+				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached(), Cache: r.cacheOf(fn, call)})
 			}
 		}
 	}
