@@ -118,12 +118,12 @@ func (c *CacheConfig) String() string {
 	}
 	var s []string
 	if c.Open != "" {
-		s = append(s, "open")
+		s = append(s, fmt.Sprintf("open=%q", c.Open))
 	}
 	for _, e := range c.ByObject {
 		switch {
 		case e.Open != "":
-			s = append(s, e.Type.Name+"=open")
+			s = append(s, fmt.Sprintf("%s=open(%q)", e.Type.Name, e.Open))
 		case e.NoLabel:
 			s = append(s, e.Type.Name+"=default")
 		default:
@@ -132,7 +132,7 @@ func (c *CacheConfig) String() string {
 	}
 	switch {
 	case c.DefaultOpen != "":
-		s = append(s, "default=open")
+		s = append(s, fmt.Sprintf("default=open(%q)", c.DefaultOpen))
 	case c.Default != "":
 		s = append(s, fmt.Sprintf("default=%q", c.Default))
 	}
@@ -163,15 +163,8 @@ func (r *Result) cacheOf(fn *ssa.Function, call ssa.CallInstruction) *CacheConfi
 	} else if slices.ContainsFunc(vals, notNil) {
 		c.Open = "the manager's cache is made by a NewCache function of the code's own"
 	}
-	caches, open := cr.path(args[1], []string{"Cache"}, 0)
-	if c.Open == "" && open != "" {
-		c.Open = open
-	}
-	if c.Open != "" {
-		return c
-	}
-	for _, v := range caches {
-		cr.readCache(c, v)
+	if c.Open == "" {
+		cr.readCache(c, args[1])
 	}
 	if c.Open == "" && c.DefaultOpen == "" && c.Default == "" && len(c.ByObject) == 0 {
 		return nil
@@ -179,12 +172,11 @@ func (r *Result) cacheOf(fn *ssa.Function, call ssa.CallInstruction) *CacheConfi
 	return c
 }
 
-// readCache reads one cache.Options value into c.
-func (cr *cacheReader) readCache(c *CacheConfig, v ssa.Value) {
-	if p := cr.origin(v); p.IsValid() {
-		c.pos, c.At = p, cr.r.at(p)
-	}
-	nss, open := cr.path(v, []string{"DefaultNamespaces"}, 0)
+// readCache reads the Cache field of the manager's options opts into c,
+// field by field: a whole cache.Options assigned and some of its fields
+// assigned again both count.
+func (cr *cacheReader) readCache(c *CacheConfig, opts ssa.Value) {
+	nss, open := cr.path(opts, []string{"Cache", "DefaultNamespaces"}, 0)
 	if open == "" {
 		open = cr.namespaceSelectors(nss)
 	}
@@ -192,7 +184,7 @@ func (cr *cacheReader) readCache(c *CacheConfig, v ssa.Value) {
 		c.Open = open
 		return
 	}
-	sels, open := cr.path(v, []string{"DefaultLabelSelector"}, 0)
+	sels, open := cr.path(opts, []string{"Cache", "DefaultLabelSelector"}, 0)
 	switch {
 	case open != "":
 		c.DefaultOpen = open
@@ -208,12 +200,22 @@ func (cr *cacheReader) readCache(c *CacheConfig, v ssa.Value) {
 			c.defaultPos, c.DefaultAt = p, cr.r.at(p)
 		}
 	}
-	byObj, open := cr.path(v, []string{"ByObject"}, 0)
+	cr.loads = nil
+	byObj, open := cr.path(opts, []string{"Cache", "ByObject"}, 0)
 	if open != "" {
 		c.Open = open
 		return
 	}
+	for _, l := range cr.loads {
+		if why := cr.byObject(c, l); why != "" {
+			c.Open = why
+			return
+		}
+	}
 	for _, m := range byObj {
+		if p := cr.origin(m); p.IsValid() {
+			c.pos, c.At = p, cr.r.at(p)
+		}
 		if why := cr.byObject(c, m); why != "" {
 			c.Open = why
 			return
@@ -228,8 +230,16 @@ func (cr *cacheReader) byObject(c *CacheConfig, m ssa.Value) string {
 	if k, ok := m.(*ssa.Const); ok && k.IsNil() {
 		return ""
 	}
-	mm, ok := m.(*ssa.MakeMap)
-	if !ok {
+	var mm ssa.Value
+	switch x := m.(type) {
+	case *ssa.MakeMap:
+		mm = x
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return "ByObject is not a map literal the layer reads"
+		}
+		mm = x // a load of the field that holds the map
+	default:
 		return "ByObject is not a map literal the layer reads"
 	}
 	for _, ref := range *mm.Referrers() {
@@ -321,6 +331,9 @@ func (cr *cacheReader) namespaceSelectors(nss []ssa.Value) string {
 type cacheReader struct {
 	r  *Result
 	fn *ssa.Function
+	// loads are the loads of the last path's field: a map kept in a
+	// field is updated through them (copts.ByObject[&T{}] = ...).
+	loads []ssa.Value
 }
 
 // path returns the values the field path of struct value v holds: the
@@ -415,7 +428,11 @@ func (cr *cacheReader) stores(a ssa.Value, path []string, depth int) ([]ssa.Valu
 						if y.Addr == x {
 							out = append(out, y.Val)
 						}
-					case *ssa.UnOp, *ssa.DebugRef:
+					case *ssa.UnOp:
+						if y.Op == token.MUL {
+							cr.loads = append(cr.loads, y)
+						}
+					case *ssa.DebugRef:
 					case *ssa.FieldAddr:
 						return nil, "the field is set part by part"
 					default:
@@ -469,9 +486,9 @@ func (cr *cacheReader) passive(instr ssa.Instruction) bool {
 	case *ssa.UnOp:
 		return x.Op == token.MUL
 	case *ssa.Call:
-		// The manager's constructor reads the options; so does a call
-		// of a map that is given by value.
-		return crapi.IsNewManager(x.Common())
+		// The manager's constructor reads the options, the selector's
+		// constructor the LabelSelector it is given.
+		return crapi.IsNewManager(x.Common()) || crapi.IsFunc(crapi.Callee(x.Common()), crapi.MetaV1Pkg, "LabelSelectorAsSelector")
 	}
 	return false
 }
@@ -544,8 +561,12 @@ func (cr *cacheReader) selector(v ssa.Value, depth int) (string, bool, string) {
 		switch {
 		case f == nil:
 		case crapi.IsFuncIn(f, labelsPkg, "SelectorFromSet", "SelectorFromValidatedSet") && len(args) == 1,
-			isMethod(f, labelsPkg, "Set", "AsSelector", "AsSelectorPreValidated", "AsValidatedSelector") && len(args) == 1:
-			set, ok := cr.set(args[0])
+			isMethod(f, labelsPkg, "Set", "AsSelector", "AsSelectorPreValidated", "AsValidatedSelector"):
+			m := crapi.Receiver(cc)
+			if m == nil {
+				m = args[0]
+			}
+			set, ok := cr.set(m)
 			if !ok {
 				return "", false, notConst
 			}

@@ -47,7 +47,7 @@ func Assembled() error { // want Assembled:`wiring\(manager\(managercache.go:\d+
 }
 
 // FromEnv: a selector read at run time is open.
-func FromEnv() error { // want FromEnv:`wiring\(manager\(managercache.go:\d+ cache\(Secret=open\)\)\)`
+func FromEnv() error { // want FromEnv:`wiring\(manager\(managercache.go:\d+ cache\(Secret=open\("the selector is not a constant one"\)\)\)\)`
 	_, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
 		Cache: cache.Options{
 			ByObject: map[client.Object]cache.ByObject{
@@ -59,7 +59,7 @@ func FromEnv() error { // want FromEnv:`wiring\(manager\(managercache.go:\d+ cac
 }
 
 // Loop: ByObject filled in a loop is open.
-func Loop(objs []client.Object) error { // want Loop:`wiring\(manager\(managercache.go:\d+ cache\(open\)\)\)`
+func Loop(objs []client.Object) error { // want Loop:`wiring\(manager\(managercache.go:\d+ cache\(open="ByObject is filled in a loop"\)\)\)`
 	byObject := map[client.Object]cache.ByObject{}
 	for _, o := range objs {
 		byObject[o] = cache.ByObject{Label: labels.SelectorFromSet(labels.Set{managedBy: "web"})}
@@ -69,7 +69,7 @@ func Loop(objs []client.Object) error { // want Loop:`wiring\(manager\(managerca
 }
 
 // Built: options a function builds are open.
-func Built() error { // want Built:`wiring\(manager\(managercache.go:\d+ cache\(open\)\)\)`
+func Built() error { // want Built:`wiring\(manager\(managercache.go:\d+ cache\(open="the options are built by options"\)\)\)`
 	_, err := ctrl.NewManager(ctrl.GetConfigOrDie(), options())
 	return err
 }
@@ -77,7 +77,7 @@ func Built() error { // want Built:`wiring\(manager\(managercache.go:\d+ cache\(
 func options() ctrl.Options { return ctrl.Options{} }
 
 // Handed: options given to a function that may change them are open.
-func Handed() error { // want Handed:`wiring\(manager\(managercache.go:\d+ cache\(open\)\)\)`
+func Handed() error { // want Handed:`wiring\(manager\(managercache.go:\d+ cache\(open="the options are handed to code that may change them"\)\)\)`
 	opts := ctrl.Options{}
 	tune(&opts)
 	_, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
@@ -87,7 +87,7 @@ func Handed() error { // want Handed:`wiring\(manager\(managercache.go:\d+ cache
 func tune(o *ctrl.Options) {}
 
 // PerNamespace: a namespace config with a selector of its own is open.
-func PerNamespace() error { // want PerNamespace:`wiring\(manager\(managercache.go:\d+ cache\(open\)\)\)`
+func PerNamespace() error { // want PerNamespace:`wiring\(manager\(managercache.go:\d+ cache\(open="a namespace config sets a label selector of its own"\)\)\)`
 	_, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
 		Cache: cache.Options{
 			DefaultNamespaces: map[string]cache.Config{"ns": {LabelSelector: labels.Everything()}},
