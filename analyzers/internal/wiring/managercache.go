@@ -60,7 +60,9 @@ type CacheEntry struct {
 	// none (the type then takes DefaultLabelSelector).
 	Selector string
 	NoLabel  bool
-	At       string
+	// At is the entry's place (file:line), where a finding about its
+	// type belongs.
+	At string
 	// Open says why the entry's selector is not known ("" when it is).
 	Open string
 
@@ -284,9 +286,6 @@ func (cr *cacheReader) byObject(c *CacheConfig, m ssa.Value) string {
 				e.NoLabel = true
 			}
 			e.Selector = sel
-			if p := cr.origin(sels[0]); p.IsValid() {
-				e.pos, e.At = p, cr.r.at(p)
-			}
 		}
 		c.ByObject = append(c.ByObject, e)
 	}
@@ -534,8 +533,11 @@ func (cr *cacheReader) origin(v ssa.Value) token.Pos {
 	if instr, ok := v.(ssa.Instruction); ok && instr.Pos().IsValid() {
 		return instr.Pos()
 	}
-	if u, ok := v.(*ssa.UnOp); ok {
-		return cr.origin(u.X)
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return cr.origin(x.X)
+	case *ssa.Extract:
+		return cr.origin(x.Tuple)
 	}
 	return token.NoPos
 }
