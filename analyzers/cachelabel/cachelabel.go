@@ -454,7 +454,7 @@ func (c *checker) judge(all []Entry) {
 		if sel.ByObject {
 			where = "ByObject"
 		}
-		msg := fmt.Sprintf("the manager's cache holds only %ss matching %q (%s at %s), but the %s that %s creates at %s is not given the label %s: the cached Get at %s never finds it and says NotFound on every reconcile, and every Create after the first fails with AlreadyExists; give the created object the label, or leave %ss out of the selector (or read them with mgr.GetAPIReader())",
+		msg := fmt.Sprintf("the manager's cache holds only %s objects whose labels match %q (%s at %s), but the %s that %s creates at %s is not given the label %s: the cached Get at %s never finds it and says NotFound on every reconcile, and every Create after the first fails with AlreadyExists; give the created object the label, or cache %s objects without that selector (or read them with mgr.GetAPIReader())",
 			e.Type.Name, sel.Selector, where, sel.At, e.Type.Name, e.Func, e.CreateAt, strings.Join(missing, ", "), e.GetAt, e.Type.Name)
 		if sel.Pos.IsValid() {
 			diag.Report(c.pass, analysis.Diagnostic{Pos: sel.Pos, Message: msg})
@@ -490,4 +490,3 @@ func (c *checker) manager() (manager, bool) {
 	s := calls[0].Site
 	return manager{node: calls[0].Node, cache: s.Cache, uncached: s.Uncached, requests: s.Requests}, true
 }
-

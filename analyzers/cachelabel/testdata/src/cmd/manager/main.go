@@ -20,8 +20,8 @@ func main() {
 	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
 		Cache: cache.Options{
 			ByObject: map[client.Object]cache.ByObject{
-				&corev1.Secret{}:    {Label: labels.SelectorFromSet(labels.Set{labelutil.ManagedBy: "web"})}, // want `cache holds only Secrets matching "app.kubernetes.io/managed-by=web" \(ByObject at main.go:\d+\), but the Secret that ensureSecret creates at bad.go:\d+ is not given the label app.kubernetes.io/managed-by: the cached Get at bad.go:\d+ never finds it`
-				&corev1.ConfigMap{}: {Label: managed}, // want `ConfigMaps matching .* the ConfigMap that ensureConfigMap creates at bad.go:\d+ is not given the label`
+				&corev1.Secret{}:    {Label: labels.SelectorFromSet(labels.Set{labelutil.ManagedBy: "web"})}, // want `cache holds only Secret objects whose labels match "app.kubernetes.io/managed-by=web" \(ByObject at main.go:\d+\), but the Secret that ensureSecret creates at bad.go:\d+ is not given the label app.kubernetes.io/managed-by: the cached Get at bad.go:\d+ never finds it`
+				&corev1.ConfigMap{}: {Label: managed},                                                        // want `ConfigMap objects whose labels match .* the ConfigMap that ensureConfigMap creates at bad.go:\d+ is not given the label`
 			},
 		},
 	})

@@ -10,7 +10,7 @@ import (
 )
 
 func main() {
-	if err := server.Run(ctrl.SetupSignalHandler()); err != nil { // want `Secrets matching "app.kubernetes.io/managed-by" \(DefaultLabelSelector at server.go:\d+\), but the Secret that ensureSecret creates` `ConfigMaps matching "app.kubernetes.io/managed-by" \(DefaultLabelSelector at server.go:\d+\), but the ConfigMap that ensureConfigMap creates`
+	if err := server.Run(ctrl.SetupSignalHandler()); err != nil { // want `Secret objects whose labels match "app.kubernetes.io/managed-by" \(DefaultLabelSelector at server.go:\d+\), but the Secret that ensureSecret creates` `ConfigMap objects whose labels match "app.kubernetes.io/managed-by" \(DefaultLabelSelector at server.go:\d+\), but the ConfigMap that ensureConfigMap creates`
 		os.Exit(1)
 	}
 }
