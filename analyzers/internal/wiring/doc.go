@@ -69,6 +69,23 @@
 // computes or sets twice, are open. A manager made outside package main
 // carries it in its Site (Site.Metrics).
 //
+// # What a manager's cache holds
+//
+// [Result.ManagerCache] (a manager main makes) and Site.Cache (one made
+// in another package) give the label selectors of the manager's cache
+// ([CacheConfig], managercache.go): ByObject's Label per type and
+// DefaultLabelSelector, read from the options given to the call that
+// makes it (a literal, or locals filled field by field, a ByObject map
+// kept in a field and updated through it), each a constant selector's
+// canonical text (labels.SelectorFromSet or a Set's AsSelector of
+// constant keys and values, labels.Parse of a constant,
+// metav1.LabelSelectorAsSelector of a literal with constant MatchLabels)
+// or open, with why: a selector computed at run time, ByObject filled in
+// a loop or handed on, options built by a call, given as a parameter or
+// handed to a function, a NewCache of the code's own, a namespace config
+// with a selector of its own. [CacheConfig.SelectorOf] answers for one
+// type; [SelectorRequires] gives the keys a selector requires.
+//
 // # Client use
 //
 // [Result.ClientUse], [Result.CallClientUse] and

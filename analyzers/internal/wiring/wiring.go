@@ -99,6 +99,9 @@ type Site struct {
 	// Metrics is what its options configure its metrics server with
 	// (managermetrics.go).
 	Metrics ManagerMetrics
+	// Cache is the label selectors of its cache (managercache.go); nil
+	// when its options set none.
+	Cache *CacheConfig
 }
 
 // AFact implements analysis.Fact.
@@ -123,7 +126,7 @@ func (w *Wiring) String() string {
 		s = append(s, fmt.Sprintf("request(%s:%s)", r, n.Access))
 	}
 	for _, m := range w.Managers {
-		s = append(s, "manager("+m.At+")")
+		s = append(s, "manager("+m.At+m.Cache.String()+")")
 	}
 	if a := w.Use; a != nil {
 		s = append(s, a.String())
@@ -369,7 +372,7 @@ func (r *Result) findManagerSites(d *directs, src []*ssa.Function) {
 		for call := range ssaflow.Calls(fn) {
 			if crapi.IsNewManager(call.Common()) {
 				r.sites[fn] = append(r.sites[fn], Site{At: d.at(call.Pos()), Requests: ViaManager(r.Requests([]*ssa.Function{fn}, nil)), Uncached: r.Uncached(),
-					Metrics: r.MetricsOf(fn, call)})
+					Metrics: r.MetricsOf(fn, call), Cache: r.cacheOf(fn, call)})
 			}
 		}
 	}

@@ -24,3 +24,12 @@ func TestWiringFacts(t *testing.T) {
 func TestRequestFacts(t *testing.T) {
 	fixturetest.Run(t, wiring.Analyzer, "./requests/...")
 }
+
+// TestManagerCache: the label selectors of a manager's cache, by type,
+// read from the options given to the call that makes it (literals,
+// fields assigned one by one, constant selectors of four kinds), and
+// open when a selector, ByObject or the options come from code the layer
+// does not follow.
+func TestManagerCache(t *testing.T) {
+	fixturetest.Run(t, wiring.Analyzer, "./managercache")
+}
