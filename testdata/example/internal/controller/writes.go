@@ -101,7 +101,7 @@ func (r *GuestbookReconciler) retireRedisMemory(ctx context.Context, gb *webappv
 // this guestbook's reconcile deletes them too.
 func (r *GuestbookReconciler) retireOldSettings(ctx context.Context, gb *webappv1alpha1.Guestbook) error {
 	var cms corev1.ConfigMapList
-	if err := r.List(ctx, &cms, client.MatchingLabels{"app": gb.Name, "webapp.example.com/retired": "true"}); err != nil { // expect: listnamespace
+	if err := r.List(ctx, &cms, client.MatchingLabels{"app": gb.Name, "webapp.example.com/retired": "true"}); err != nil { // expect with -listnamespace.enable: listnamespace
 		return err
 	}
 	for i := range cms.Items {
