@@ -6,11 +6,15 @@ import (
 	"os"
 
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
@@ -58,6 +62,15 @@ func main() {
 		HealthProbeBindAddress: probeAddr,
 		LeaderElection:         enableLeaderElection,
 		LeaderElectionID:       "guestbook-operator.webapp.example.com",
+		// The operator reads only the disruption budgets and network
+		// policies it makes: the cache keeps those it labels, not every
+		// one of the cluster.
+		Cache: cache.Options{
+			ByObject: map[client.Object]cache.ByObject{
+				&policyv1.PodDisruptionBudget{}: {Label: labels.SelectorFromSet(labels.Set{controller.ManagedByLabel: controller.ManagedBy})}, // expect with -cachelabel.enable: cachelabel
+				&networkingv1.NetworkPolicy{}:   {Label: labels.SelectorFromSet(labels.Set{controller.ManagedByLabel: controller.ManagedBy})},
+			},
+		},
 	})
 	if err != nil {
 		setupLog.Error(err, "unable to start manager")

@@ -214,6 +214,15 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		return ctrl.Result{}, err
 	}
 
+	// Keep the pod through a node drain, and let only the frontend's port
+	// be reached.
+	if err := r.ensureDisruptionBudget(ctx, gb); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.ensureNetworkPolicy(ctx, gb); err != nil {
+		return ctrl.Result{}, err
+	}
+
 	// List the guestbook in the directory.
 	entry := newDirectoryEntry(gb, r.DirectoryNamespace, serviceURL(svc))
 	if err := r.Create(ctx, entry); client.IgnoreAlreadyExists(err) != nil {
