@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -91,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				w, ok := itemWrite(objs, fn, l)
-				if !ok || readsItemScope(fn, l.Obj) {
+				if !ok || readsItemScope(fn, l.Obj, w.call) {
 					continue
 				}
 				seen[call] = true
@@ -224,9 +226,12 @@ func itemWrite(objs *objects.Result, fn *ssa.Function, l objects.Listing) (write
 
 // readsItemScope reports whether fn reads the namespace or the owner
 // references of an item of the list (item.Namespace, GetNamespace(),
-// OwnerReferences, metav1.IsControlledBy(&item, obj)): it may keep to the
+// OwnerReferences, metav1.GetControllerOf(&item)): it may keep to the
 // items of its own namespace or owner, which this check does not follow.
-func readsItemScope(fn *ssa.Function, list ssa.Value) bool {
+// metav1.IsControlledBy(&item, obj) keeps the write to its own items only
+// where the write runs on its true side: tarantool-operator writes the
+// items it does not control yet (it takes them over), the bug itself.
+func readsItemScope(fn *ssa.Function, list ssa.Value, wr ssa.CallInstruction) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
@@ -247,14 +252,38 @@ func readsItemScope(fn *ssa.Function, list ssa.Value) bool {
 				if recv := crapi.Receiver(cc); recv != nil && (f.Name() == "GetNamespace" || f.Name() == "GetOwnerReferences") && objects.ItemOf(recv, list) {
 					return true
 				}
-				if crapi.IsFuncIn(f, crapi.MetaV1Pkg, "IsControlledBy", "GetControllerOf", "GetControllerOfNoCopy") {
-					for _, a := range cc.Args {
-						if objects.ItemOf(a, list) {
-							return true
-						}
-					}
+				if !crapi.IsFuncIn(f, crapi.MetaV1Pkg, "IsControlledBy", "GetControllerOf", "GetControllerOfNoCopy") || !slices.ContainsFunc(cc.Args, func(a ssa.Value) bool { return objects.ItemOf(a, list) }) {
+					continue
+				}
+				if call, ok := x.(*ssa.Call); !ok || f.Name() != "IsControlledBy" || onTrueSide(call, wr) {
+					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// onTrueSide reports whether wr runs only where the bool cond is true: an
+// if on cond (or on its negation) whose true side dominates wr's block.
+func onTrueSide(cond *ssa.Call, wr ssa.CallInstruction) bool {
+	for _, ref := range *cond.Referrers() {
+		v, negated := ssa.Value(cond), false
+		if u, ok := ref.(*ssa.UnOp); ok && u.Op == token.NOT {
+			if refs := u.Referrers(); refs != nil && len(*refs) == 1 {
+				ref, v, negated = (*refs)[0], u, true
+			}
+		}
+		iff, ok := ref.(*ssa.If)
+		if !ok || iff.Cond != v {
+			continue
+		}
+		side := iff.Block().Succs[0]
+		if negated {
+			side = iff.Block().Succs[1]
+		}
+		if len(side.Preds) == 1 && side.Dominates(wr.Block()) {
+			return true
 		}
 	}
 	return false
