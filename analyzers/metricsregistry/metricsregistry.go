@@ -432,20 +432,41 @@ func (c *checker) judge(pkgFact *Registrations) {
 		}
 	}
 	all.add(c.walk(entry, nil))
+	const why = "but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry"
+	const fix = "register on metrics.Registry (sigs.k8s.io/controller-runtime/pkg/metrics): metrics.Registry.MustRegister, or promauto.With(metrics.Registry)"
+	// Registrations of this package are reported where they are; those of
+	// the packages it imports, at the manager, one finding per package
+	// (virtrigaud's metrics package makes twelve metrics).
+	byPkg := map[string][]Registration{}
+	var pkgs []string
 	for _, r := range all.Regs {
-		var node ast.Node = serving.node
-		where := r.At
-		if r.Pkg != c.pass.Pkg.Path() {
-			where += " (" + r.Pkg + ")"
-		} else if r.pos.IsValid() {
-			node = nil
+		if r.Pkg == c.pass.Pkg.Path() && r.pos.IsValid() {
+			diag.Report(c.pass, analysis.Diagnostic{Pos: r.pos, Message: fmt.Sprintf("%s at %s registers on Prometheus' default registry, %s: the metric is never exported; %s", r.Call, r.At, why, fix)})
+			continue
 		}
-		msg := fmt.Sprintf("%s at %s registers on Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: the metric is never exported; register it on metrics.Registry (sigs.k8s.io/controller-runtime/pkg/metrics): metrics.Registry.MustRegister, or promauto.With(metrics.Registry)", r.Call, where)
-		if node == nil {
-			diag.Report(c.pass, analysis.Diagnostic{Pos: r.pos, Message: msg})
+		if byPkg[r.Pkg] == nil {
+			pkgs = append(pkgs, r.Pkg)
+		}
+		byPkg[r.Pkg] = append(byPkg[r.Pkg], r)
+	}
+	node := serving.node
+	for _, pkg := range pkgs {
+		regs := byPkg[pkg]
+		var msg string
+		if len(regs) == 1 {
+			msg = fmt.Sprintf("%s at %s (%s) registers on Prometheus' default registry, %s: the metric is never exported; %s", regs[0].Call, regs[0].At, pkg, why, fix)
 		} else {
-			diag.Report(c.pass, analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: msg})
+			var list []string
+			for i, r := range regs {
+				if i == 3 {
+					list = append(list, fmt.Sprintf("%d more", len(regs)-3))
+					break
+				}
+				list = append(list, r.Call+" at "+r.At)
+			}
+			msg = fmt.Sprintf("%d registrations of %s (%s) go to Prometheus' default registry, %s: these metrics are never exported; %s", len(regs), pkg, strings.Join(list, ", "), why, fix)
 		}
+		diag.Report(c.pass, analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: msg})
 	}
 }
 

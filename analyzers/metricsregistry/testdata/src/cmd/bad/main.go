@@ -18,7 +18,7 @@ import (
 	_ "fixtures/plainmetrics"
 )
 
-var builds = promauto.NewGauge(prometheus.GaugeOpts{Name: "build_info"}) // want `^promauto.NewGauge at main.go:21 registers on Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: the metric is never exported; register it on metrics.Registry \(sigs.k8s.io/controller-runtime/pkg/metrics\): metrics.Registry.MustRegister, or promauto.With\(metrics.Registry\)$`
+var builds = promauto.NewGauge(prometheus.GaugeOpts{Name: "build_info"}) // want `^promauto.NewGauge at main.go:21 registers on Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: the metric is never exported; register on metrics.Registry \(sigs.k8s.io/controller-runtime/pkg/metrics\): metrics.Registry.MustRegister, or promauto.With\(metrics.Registry\)$`
 
 func main() {
 	builds.Set(1)
@@ -28,7 +28,7 @@ func main() {
 	go func() {
 		_ = http.ListenAndServe(":9090", promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{}))
 	}()
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `^promauto.NewCounter at bad.go:24 \(fixtures/controller\) registers on Prometheus' default registry` `prometheus.MustRegister at bad.go:31 \(fixtures/controller\)` `prometheus.DefaultRegisterer.MustRegister at bad.go:32 \(fixtures/controller\)` `promauto.NewCounterVec at plainmetrics.go:13 \(fixtures/plainmetrics\)` `prometheus.MustRegister at helpers.go:19 \(fixtures/helpers\)`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `^3 registrations of fixtures/controller \(promauto.NewCounter at bad.go:24, prometheus.MustRegister at bad.go:31, prometheus.DefaultRegisterer.MustRegister at bad.go:32\) go to Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: these metrics are never exported; register on metrics.Registry` `^promauto.NewCounterVec at plainmetrics.go:13 \(fixtures/plainmetrics\) registers` `^prometheus.MustRegister at helpers.go:19 \(fixtures/helpers\) registers`
 	if err != nil {
 		os.Exit(1)
 	}
