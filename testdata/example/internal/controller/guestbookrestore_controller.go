@@ -66,7 +66,7 @@ func (r *GuestbookRestoreReconciler) Reconcile(ctx context.Context, req ctrl.Req
 	// branch: the twin.)
 	from := &webappv1alpha1.GuestbookBackup{}
 	if err := r.Get(ctx, client.ObjectKey{Namespace: restore.Namespace, Name: restore.Spec.BackupName}, from); err != nil {
-		return ctrl.Result{}, err // expect with -deletionblocked.enable: deletionblocked
+		return ctrl.Result{}, err // expect: deletionblocked
 	}
 	// A completed restore is left alone; so is one being deleted after it
 	// completed, and it keeps its finalizer.
