@@ -80,9 +80,10 @@ func (r *Result) NotFoundSource(fn *ssa.Function, call *ssa.Call) (errv ssa.Valu
 
 // readBefore reports whether the object del deletes was read by a Get or
 // a List of fn (an item of the list) that may run before it, or is an
-// item of a slice a helper returns from a List it makes (ListedResults):
-// it existed then, so a NotFound of the delete is a race that the next
-// run, reading again, does not meet (topolvm deletes the Pods
+// item of a slice a helper returns from a List it makes (ListedResults),
+// or is held in a struct field (loadedFromField, which may have been so
+// read): it existed then, so a NotFound of the delete is a race that the
+// next run, reading again, does not meet (topolvm deletes the Pods
 // getPodsByPVC lists).
 func (r *Result) readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool {
 	obj = ssaflow.Strip(obj)
@@ -95,6 +96,9 @@ func (r *Result) readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool
 		if into == obj || site.Method == crapi.List && itemOf(obj, into) {
 			return true
 		}
+	}
+	if loadedFromField(obj) {
+		return true
 	}
 	base, elem := itemBase(obj)
 	if !elem {
@@ -113,6 +117,20 @@ func (r *Result) readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool
 		}
 	}
 	return false
+}
+
+// loadedFromField reports whether obj is an object held in a struct
+// field (k0smotron's scope.externalOwner): what the field holds may have
+// been read from the server in this run (a Get that leaves it nil when
+// the object is gone), which the layer does not follow, so a NotFound of
+// its delete is not known to stay.
+func loadedFromField(obj ssa.Value) bool {
+	u, ok := ssaflow.Strip(obj).(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	_, ok = u.X.(*ssa.FieldAddr)
+	return ok
 }
 
 // itemOf reports whether obj is an item of list: an element of its
