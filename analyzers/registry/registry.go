@@ -206,7 +206,7 @@ var checks = func() []Check {
 		{Analyzer: applyconverted.Analyzer, Catalogue: "D13"},
 		{Analyzer: deletionblocked.Analyzer, Catalogue: "E1"},
 		{Analyzer: cleanupnofinalizer.Analyzer, Catalogue: "E3", Off: "built 2026-12-07 and not yet measured as the house rule asks: the run on the ten operators of issue #56 was partial, and no public fix of its class was found to measure its recall (docs/accuracy.md)"},
-		{Analyzer: cleanupnotfound.Analyzer, Catalogue: "E4"},
+		{Analyzer: cleanupnotfound.Analyzer, Catalogue: "E4", Off: "two false shapes in three judged findings on real code (items a listing helper returned, topolvm; an object held in a struct field, k0smotron), both now twins; it has not yet run clean on projects since (docs/accuracy.md)"},
 		{Analyzer: deletionfilter.Analyzer, Catalogue: "E5", Off: "built 2026-12-07 and not yet measured as the house rule asks: the run on the ten operators of issue #56 was partial, and no public fix of its class was found (the threads found all change generation predicates, which pass the deletion; docs/accuracy.md)"},
 		{Analyzer: terminatinglive.Analyzer, Catalogue: "E6", Off: "what it finds costs a delay, not a hang: in a foreground deletion the garbage collector deletes each re-created child again and the deletion ends once it finds none (kubernetes pkg/controller/garbagecollector); measured in docs/accuracy.md"},
 		{Analyzer: metricsregistry.Analyzer, Catalogue: "E8", Off: "built 2026-12-07 for issue #58 and not yet measured as the house rule asks (docs/accuracy.md)"},

@@ -99,7 +99,7 @@ func (r *GuestbookReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 		// once an earlier run deleted it, every retry fails here and the
 		// guestbook keeps its finalizer (the entry above is the twin).
 		endpoints := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: r.DirectoryNamespace, Name: directoryEntryName(gb) + "-endpoints"}}
-		if err := r.Delete(ctx, endpoints); err != nil { // expect: cleanupnotfound
+		if err := r.Delete(ctx, endpoints); err != nil { // expect with -cleanupnotfound.enable: cleanupnotfound
 			return ctrl.Result{}, err
 		}
 
