@@ -82,7 +82,7 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType, re
 			if !ok || !crapi.IsError(outer.Type()) || !inFunc(outer, fscope) {
 				continue
 			}
-			if !onlyNilTests(pass, body, inner) || handled(pass, body, inner) {
+			if !onlyNilTests(pass, body, inner) || handled(pass, body, inner) || tryInit(pass, body, as, inner) {
 				continue
 			}
 			read := readAfter(pass, body, outer, inner.Parent().End(), fscope)
@@ -98,6 +98,45 @@ func checkBody(pass *analysis.Pass, body *ast.BlockStmt, ftype *ast.FuncType, re
 		}
 		return true
 	})
+}
+
+// tryInit reports whether as is the init of an if statement whose
+// condition asks for v's success, of a call given no context
+// (`if p, err := parse(s); err == nil && p.Scheme == "https" {`): a
+// computation, not a request, whose error lives in the if alone and
+// deliberately means "not this case" (tigera-operator's Splunk
+// endpoint), not a failure meant for the function's own err. A client
+// call's failure there (it takes a context) stays reported.
+func tryInit(pass *analysis.Pass, body *ast.BlockStmt, as *ast.AssignStmt, v *types.Var) bool {
+	if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+		for _, a := range call.Args {
+			if crapi.IsContext(pass.TypesInfo.TypeOf(a)) {
+				return false
+			}
+		}
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		if ifs.Init != as {
+			return true
+		}
+		for cond := ast.Unparen(ifs.Cond); ; {
+			if cmp, ok := cond.(*ast.BinaryExpr); ok && cmp.Op == token.LAND {
+				cond = ast.Unparen(cmp.X)
+				continue
+			}
+			if cmp, ok := cond.(*ast.BinaryExpr); ok && cmp.Op == token.EQL && nilTestOf(pass, cmp, v) {
+				found = true
+			}
+			break
+		}
+		return false
+	})
+	return found
 }
 
 // inFunc reports whether v is declared in the function whose scope is

@@ -105,3 +105,24 @@ func (r *Reconciler) fatal(ctx context.Context, enabled bool) error {
 	}
 	return err
 }
+
+// The error lives in the if alone, and its condition asks for success: a
+// failure deliberately means "not this case" (tigera-operator parses an
+// endpoint this way), not a failure meant for the function's err.
+func (r *Reconciler) tried(endpoint string, enabled bool) error {
+	var err error
+	if enabled {
+		if s, err := scheme(endpoint); err == nil && s == "https" {
+			klog.Info("TLS endpoint")
+		}
+	}
+	return err
+}
+
+// scheme parses the scheme of an endpoint: a computation, no request.
+func scheme(endpoint string) (string, error) {
+	if len(endpoint) < 8 {
+		return "", context.Canceled
+	}
+	return endpoint[:5], nil
+}
