@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -111,11 +110,6 @@ type checker struct {
 	w       *wiring.Result
 }
 
-func (c *checker) at(pos token.Pos) string {
-	p := c.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
-
 // clientCall is a client Get or Create of a typed object in fn.
 type clientCall struct {
 	call ssa.CallInstruction
@@ -172,7 +166,7 @@ func (c *checker) creates(fn *ssa.Function) []Entry {
 			continue // labels from a variable map, the spec, a helper not followed: silent
 		}
 		res, _ := c.markers.ResourceOf(ssaflow.Deref(objects.ObjectType(cr.obj)))
-		out = append(out, Entry{Type: cr.ref, Resource: res, GetAt: c.at(gets[i].call.Pos()), CreateAt: c.at(cr.call.Pos()), Func: fn.Name(), Labels: keys})
+		out = append(out, Entry{Type: cr.ref, Resource: res, GetAt: diag.At(c.pass, gets[i].call.Pos()), CreateAt: diag.At(c.pass, cr.call.Pos()), Func: fn.Name(), Labels: keys})
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -106,11 +105,6 @@ type checker struct {
 	w    *wiring.Result
 }
 
-func (c *checker) at(pos token.Pos) string {
-	p := c.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
-
 // branches returns fn's deletion branches that do cleanup on an object
 // of a kind the module defines. A branch under a
 // //reconcilecheck:ignore directive (or in a generated file) is left out
@@ -137,7 +131,7 @@ func (c *checker) branches(fn *ssa.Function) []Branch {
 		if !ok {
 			continue
 		}
-		out = append(out, Branch{Type: objects.TypeKey(t), Kind: kindName(t), At: c.at(pos), Func: fn.Name(), Cleanup: what})
+		out = append(out, Branch{Type: objects.TypeKey(t), Kind: kindName(t), At: diag.At(c.pass, pos), Func: fn.Name(), Cleanup: what})
 	}
 	return out
 }
@@ -175,11 +169,11 @@ func (c *checker) cleanup(fn *ssa.Function, side *ssa.BasicBlock, obj ssa.Value,
 			use := c.w.CallClientUse(call.Common())
 			for _, wr := range use.Writes {
 				if !types.Identical(wr.Type, t) {
-					return fmt.Sprintf("the %s of %s%s at %s", wr.Method, article(shortName(wr.Type)), c.through(call), c.at(call.Pos())), true
+					return fmt.Sprintf("the %s of %s%s at %s", wr.Method, article(shortName(wr.Type)), c.through(call), diag.At(c.pass, call.Pos())), true
 				}
 			}
 			if use.UnknownWrites && !c.givenObj(fn, call, obj) {
-				return fmt.Sprintf("a write%s at %s", c.through(call), c.at(call.Pos())), true
+				return fmt.Sprintf("a write%s at %s", c.through(call), diag.At(c.pass, call.Pos())), true
 			}
 		}
 	}

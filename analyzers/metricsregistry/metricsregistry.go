@@ -148,8 +148,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func (c *checker) reg(call string, pos token.Pos) Registration {
-	p := c.pass.Fset.Position(pos)
-	return Registration{Call: call, At: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Pkg: c.pass.Pkg.Path(), pos: pos}
+	return Registration{Call: call, At: diag.At(c.pass, pos), Pkg: c.pass.Pkg.Path(), pos: pos}
 }
 
 // walk returns the registrations the code fns and the methods of tns may

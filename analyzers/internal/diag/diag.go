@@ -229,6 +229,13 @@ func pkgName(pass *analysis.Pass, path string) string {
 	return pathpkg.Base(path)
 }
 
+// At renders pos as "file.go:N", the way facts and messages name a place
+// in another package (a base name: the message stays short).
+func At(pass *analysis.Pass, pos token.Pos) string {
+	p := pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
 // Where renders the position at for a message reported at from: "line N"
 // in the same file, "file.go:N" in another.
 func Where(pass *analysis.Pass, from, at token.Pos) string {
@@ -236,5 +243,5 @@ func Where(pass *analysis.Pass, from, at token.Pos) string {
 	if f.Filename == a.Filename {
 		return fmt.Sprintf("line %d", a.Line)
 	}
-	return fmt.Sprintf("%s:%d", filepath.Base(a.Filename), a.Line)
+	return At(pass, at)
 }
