@@ -143,8 +143,15 @@ func unscoped(l objects.Listing) bool {
 // literal has a UID for a value (string(obj.UID), obj.GetUID()): UIDs are
 // unique in the cluster, so only objects labelled for that one object
 // match, whatever their namespace.
+//
+// So are a Job's own: a batch/v1 Job's spec.selector, which the API server
+// generates with the Job's UID (controller-uid) unless manualSelector is
+// set (k8s-nim-operator lists a Job's pods by it).
 func uniqueLabels(opts []ssa.Value) bool {
 	for _, o := range opts {
+		if jobSelector(o) {
+			return true
+		}
 		m, ok := ssaflow.Strip(o).(*ssa.MakeMap)
 		if !ok {
 			continue
@@ -153,6 +160,39 @@ func uniqueLabels(opts []ssa.Value) bool {
 			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == m && isUID(u.Value) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// jobSelector reports whether v is read from a Job's spec.selector
+// (job.Spec.Selector.MatchLabels, converted to an option).
+func jobSelector(v ssa.Value) bool {
+	for depth := 0; depth < 8 && v != nil; depth++ {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.FieldAddr, *ssa.Field:
+			of, i := x.(*ssa.FieldAddr), -1
+			var base ssa.Value
+			if of != nil {
+				base, i = of.X, of.Field
+			} else {
+				f := x.(*ssa.Field)
+				base, i = f.X, f.Field
+			}
+			if ssaflow.FieldName(base.Type(), i) == "Selector" && crapi.IsNamed(ssaflow.Deref(base.Type()), crapi.BatchV1Pkg, "JobSpec") {
+				return true
+			}
+			v = base
+		default:
+			return false
 		}
 	}
 	return false

@@ -22,4 +22,7 @@ const (
 	// ApplyMetaV1Pkg holds client-go's apply configurations of metav1's
 	// types (OwnerReferenceApplyConfiguration).
 	ApplyMetaV1Pkg = "k8s.io/client-go/applyconfigurations/meta/v1"
+	// BatchV1Pkg holds batch/v1's Job, whose spec.selector the API server
+	// generates with the Job's UID.
+	BatchV1Pkg = "k8s.io/api/batch/v1"
 )

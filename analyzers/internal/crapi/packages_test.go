@@ -34,6 +34,7 @@ func TestPackagesExist(t *testing.T) {
 		MetaV1Pkg:         "Time",
 		UnstructuredPkg:   "Unstructured",
 		ApplyMetaV1Pkg:    "OwnerReferenceApplyConfiguration",
+		BatchV1Pkg:        "JobSpec",
 	}
 	var paths []string
 	for p := range want {
