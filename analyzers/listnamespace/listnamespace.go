@@ -179,10 +179,10 @@ func jobSelector(v ssa.Value) bool {
 		case *ssa.UnOp:
 			v = x.X
 		case *ssa.FieldAddr, *ssa.Field:
-			of, i := x.(*ssa.FieldAddr), -1
 			var base ssa.Value
-			if of != nil {
-				base, i = of.X, of.Field
+			var i int
+			if fa, ok := x.(*ssa.FieldAddr); ok {
+				base, i = fa.X, fa.Field
 			} else {
 				f := x.(*ssa.Field)
 				base, i = f.X, f.Field

@@ -18,14 +18,14 @@ import (
 type MetricsServer uint8
 
 const (
-	// MetricsOpen: it cannot be told (options or an address the code
-	// builds elsewhere, or several values).
+	// MetricsOpen says it cannot be told (options or an address the
+	// code builds elsewhere, or several values).
 	MetricsOpen MetricsServer = iota
-	// MetricsOn: the bind address is not "0" (left unset, it is
+	// MetricsOn says the bind address is not "0" (left unset, it is
 	// metricsserver.DefaultBindAddress, ":8080").
 	MetricsOn
-	// MetricsOff: the bind address is "0", which metricsserver.NewServer
-	// takes for "no server".
+	// MetricsOff says the bind address is "0", which
+	// metricsserver.NewServer takes for "no server".
 	MetricsOff
 )
 
@@ -267,7 +267,7 @@ func (r *Result) flagValue(v ssa.Value) (addr, flag string, ok bool) {
 		}
 		return flagDef(p.Common(), row)
 	case *ssa.Alloc:
-		return r.flagOf(p, []ssa.Instruction(*p.Referrers()))
+		return r.flagOf(p, *p.Referrers())
 	case *ssa.Global:
 		if p.Pkg == nil || p.Pkg.Pkg != r.pass.Pkg {
 			return "", "", false
