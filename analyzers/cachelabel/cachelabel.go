@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -157,7 +158,7 @@ func (c *checker) creates(fn *ssa.Function) []Entry {
 	}
 	var out []Entry
 	for _, cr := range creates {
-		i := slices.IndexFunc(gets, func(g clientCall) bool { return g.ref == cr.ref && before(g.call, cr.call) })
+		i := slices.IndexFunc(gets, func(g clientCall) bool { return g.ref == cr.ref && ssaflow.Dominates(g.call, cr.call) })
 		if i < 0 || diag.Silenced(c.pass, cr.call.Pos()) || diag.Silenced(c.pass, gets[i].call.Pos()) {
 			continue
 		}
@@ -169,23 +170,6 @@ func (c *checker) creates(fn *ssa.Function) []Entry {
 		out = append(out, Entry{Type: cr.ref, Resource: res, GetAt: diag.At(c.pass, gets[i].call.Pos()), CreateAt: diag.At(c.pass, cr.call.Pos()), Func: fn.Name(), Labels: keys})
 	}
 	return out
-}
-
-// before reports whether a runs before b on every path to b: a's block
-// dominates b's, or they share it and a comes first.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // createdLabels returns the label keys the object obj, created in fn, is
@@ -205,7 +189,7 @@ func (c *checker) createdLabels(fn *ssa.Function, obj ssa.Value) ([]string, bool
 	if !c.labelsOn(fn, ssaflow.Strip(obj), keys, 0) {
 		return nil, false
 	}
-	return slicesSorted(keys), true
+	return slices.Sorted(maps.Keys(keys)), true
 }
 
 // labelsOn adds to keys the label keys fn writes on obj (a value of fn),
@@ -382,15 +366,6 @@ func (c *checker) callLabels(fn *ssa.Function, call ssa.CallInstruction, obj ssa
 		}
 	}
 	return true, true
-}
-
-func slicesSorted(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // manager is the one manager of a binary, with its cache and what it

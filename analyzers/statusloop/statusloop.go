@@ -195,7 +195,7 @@ func (c *checker) freshWrites(fn *ssa.Function, forType types.Type, root bool) [
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				st, ok := instr.(*ssa.Store)
-				if !ok || !dominates(st, site.Call) {
+				if !ok || !ssaflow.Dominates(st, site.Call) {
 					continue
 				}
 				part, ok := c.objs.Part(fn, st.Addr, obj)
@@ -211,24 +211,6 @@ func (c *checker) freshWrites(fn *ssa.Function, forType types.Type, root bool) [
 		}
 	}
 	return out
-}
-
-// dominates reports whether a runs before b on every path to b.
-func dominates(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == bb {
-		return index(ab, a) < index(bb, b)
-	}
-	return ab.Dominates(bb)
-}
-
-func index(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
 }
 
 // fresh tells whether the store's value differs on each run: a time read

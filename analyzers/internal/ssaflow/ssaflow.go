@@ -684,6 +684,24 @@ func FieldKey(v ssa.Value) string {
 	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name
 }
 
+// Dominates reports whether a runs before b on every path to b: a's block
+// dominates b's, or they share it and a comes first.
+func Dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, instr := range ab.Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
 // MayPrecede reports whether some path of their function runs a and later
 // b: a earlier in the same block, or b's block reachable from a's
 // successors (round a loop too).
