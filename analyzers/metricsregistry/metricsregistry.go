@@ -96,6 +96,9 @@ type checker struct {
 	pass   *analysis.Pass
 	graph  *reach.Graph
 	direct map[*ssa.Function][]Registration
+	// onParam holds, for the package's functions that only register on
+	// a prometheus.Registerer parameter, that parameter's index.
+	onParam map[*types.Func]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -103,13 +106,14 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, graph: reach.Of(pass).SourceGraph(), direct: map[*ssa.Function][]Registration{}}
+	c.onParam = c.registererParams()
 	src := reach.Of(pass).Source()
 	for _, fn := range src {
 		if ssapkg.InTestCode(pass, fn.Pos()) {
 			continue
 		}
 		for call := range ssaflow.Calls(fn) {
-			if name, ok := registrationSSA(call.Common()); ok && !diag.Silenced(pass, call.Pos()) {
+			if name, ok := c.registrationSSA(call.Common()); ok && !diag.Silenced(pass, call.Pos()) {
 				c.direct[fn] = append(c.direct[fn], c.reg(name, call.Pos()))
 			}
 		}
@@ -189,9 +193,12 @@ func (c *checker) exportFacts(src []*ssa.Function) {
 }
 
 // registrationSSA returns the name of the registration on the default
-// registry that cc makes: a RegistersDefault function of knowledge, or
-// Register/MustRegister called on prometheus.DefaultRegisterer itself.
-func registrationSSA(cc *ssa.CallCommon) (string, bool) {
+// registry that cc makes: a RegistersDefault function of knowledge,
+// Register/MustRegister called on prometheus.DefaultRegisterer itself, or
+// a function of the package that only registers on its Registerer
+// parameter given prometheus.DefaultRegisterer (kro's
+// `MustRegister(prometheus.DefaultRegisterer)` in an init).
+func (c *checker) registrationSSA(cc *ssa.CallCommon) (string, bool) {
 	callee := crapi.Callee(cc)
 	if callee == nil {
 		return "", false
@@ -199,21 +206,42 @@ func registrationSSA(cc *ssa.CallCommon) (string, bool) {
 	if knowledge.MetricsRoleOf(callee) == knowledge.RegistersDefault {
 		return callee.Pkg().Name() + "." + callee.Name(), true
 	}
+	if i, ok := c.onParam[callee]; ok && !cc.IsInvoke() && i < len(cc.Args) {
+		if g := defaultRegistryLoad(cc.Args[i]); g != nil {
+			return fmt.Sprintf("%s.%s(%s.%s)", callee.Pkg().Name(), callee.Name(), g.Pkg().Name(), g.Name()), true
+		}
+	}
 	if !cc.IsInvoke() || (callee.Name() != "Register" && callee.Name() != "MustRegister") {
 		return "", false
 	}
-	if u, ok := cc.Value.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if g, ok := u.X.(*ssa.Global); ok && knowledge.MetricsRoleOf(g.Object()) == knowledge.DefaultRegistry {
-			return g.Object().Pkg().Name() + "." + g.Object().Name() + "." + callee.Name(), true
-		}
+	if g := defaultRegistryLoad(cc.Value); g != nil {
+		return g.Pkg().Name() + "." + g.Name() + "." + callee.Name(), true
 	}
 	return "", false
 }
 
+// defaultRegistryLoad returns prometheus.DefaultRegisterer when v is a
+// load of it.
+func defaultRegistryLoad(v ssa.Value) types.Object {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if g, ok := u.X.(*ssa.Global); ok && knowledge.MetricsRoleOf(g.Object()) == knowledge.DefaultRegistry {
+			return g.Object()
+		}
+	}
+	return nil
+}
+
 // registrationSyntax is registrationSSA on syntax.
-func registrationSyntax(info *types.Info, call *ast.CallExpr) (string, bool) {
-	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && knowledge.MetricsRoleOf(fn) == knowledge.RegistersDefault {
+func (c *checker) registrationSyntax(call *ast.CallExpr) (string, bool) {
+	info := c.pass.TypesInfo
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil && knowledge.MetricsRoleOf(fn) == knowledge.RegistersDefault {
 		return fn.Pkg().Name() + "." + fn.Name(), true
+	}
+	if i, ok := c.onParam[fn]; ok && fn != nil && i < len(call.Args) {
+		if v := usedVar(info, call.Args[i]); v != nil && knowledge.MetricsRoleOf(v) == knowledge.DefaultRegistry {
+			return fmt.Sprintf("%s.%s(%s.%s)", fn.Pkg().Name(), fn.Name(), v.Pkg().Name(), v.Name()), true
+		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (sel.Sel.Name != "Register" && sel.Sel.Name != "MustRegister") {
@@ -223,6 +251,62 @@ func registrationSyntax(info *types.Info, call *ast.CallExpr) (string, bool) {
 		return v.Pkg().Name() + "." + v.Name() + "." + sel.Sel.Name, true
 	}
 	return "", false
+}
+
+// registererParams returns the functions declared in the package (outside
+// test code) with a prometheus.Registerer parameter on which they only
+// register (every use is `p.Register(...)` or `p.MustRegister(...)`),
+// with its index: a call giving prometheus.DefaultRegisterer there
+// registers on the default registry. A parameter used otherwise (stored,
+// handed on, served) is not one: that call stays an open use of the
+// default registry.
+func (c *checker) registererParams() map[*types.Func]int {
+	info := c.pass.TypesInfo
+	out := map[*types.Func]int{}
+	for _, f := range c.sourceFiles() {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Signature().Params()
+			for i := range params.Len() {
+				p := params.At(i)
+				if !knowledge.IsRegisterer(p.Type()) || !onlyRegisters(info, fd.Body, p) {
+					continue
+				}
+				out[fn] = i
+				break
+			}
+		}
+	}
+	return out
+}
+
+// onlyRegisters reports whether p is used in body, and only as the
+// receiver of Register or MustRegister calls.
+func onlyRegisters(info *types.Info, body *ast.BlockStmt, p *types.Var) bool {
+	uses, calls := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Register" || sel.Sel.Name == "MustRegister") {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == p {
+					calls++
+				}
+			}
+		case *ast.Ident:
+			if info.Uses[n] == p {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == calls
 }
 
 // usedVar returns the package-level variable e names (pkg.Var or Var).
@@ -259,7 +343,7 @@ func (c *checker) initSyntax() []Registration {
 			case *ast.FuncLit:
 				return false // run only if called
 			case *ast.CallExpr:
-				if name, ok := registrationSyntax(c.pass.TypesInfo, n); ok && !diag.Silenced(c.pass, n.Pos()) {
+				if name, ok := c.registrationSyntax(n); ok && !diag.Silenced(c.pass, n.Pos()) {
 					out = append(out, c.reg(name, n.Lparen))
 				}
 			}
@@ -300,11 +384,19 @@ func (c *checker) opens() []string {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				_, isReg := c.registrationSyntax(n)
+				if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && isReg {
+					if i, ok := c.onParam[fn]; ok {
+						if x, ok := ast.Unparen(n.Args[i]).(*ast.SelectorExpr); ok {
+							fine[x.Sel] = true // registerOn(prometheus.DefaultRegisterer): a registration
+						}
+					}
+				}
 				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 				if !ok {
 					return true
 				}
-				if _, ok := registrationSyntax(info, n); ok {
+				if isReg {
 					if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
 						fine[x.Sel] = true // DefaultRegisterer.MustRegister: a registration
 					}

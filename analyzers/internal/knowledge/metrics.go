@@ -92,6 +92,15 @@ func MetricsRoleOf(obj types.Object) MetricsRole {
 	return 0
 }
 
+// IsRegisterer reports whether t is prometheus.Registerer, the interface
+// a registry is handed to functions as (a function of the module that
+// registers on its Registerer parameter registers on the default
+// registry when given prometheus.DefaultRegisterer).
+func IsRegisterer(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == prometheusPkg && n.Obj().Name() == "Registerer"
+}
+
 // FlagRow is a function of a flag package that defines a string flag:
 // where its pointer and its default are. A flag's value is its default
 // until the command line sets it.

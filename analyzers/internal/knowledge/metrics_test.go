@@ -62,6 +62,14 @@ func TestMetricsRows(t *testing.T) {
 	if knowledge.MetricsRoleOf(m) != 0 {
 		t.Error("(*Registry).MustRegister has a role")
 	}
+	// DefaultRegisterer is of the Registerer type; a *Registry is not it.
+	prom := byPath["github.com/prometheus/client_golang/prometheus"].Scope()
+	if !knowledge.IsRegisterer(prom.Lookup("DefaultRegisterer").Type()) {
+		t.Error("DefaultRegisterer's type is not a Registerer")
+	}
+	if knowledge.IsRegisterer(types.NewPointer(reg.Type())) {
+		t.Error("*Registry is a Registerer")
+	}
 }
 
 func named(t types.Type) string {

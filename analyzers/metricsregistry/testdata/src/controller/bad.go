@@ -1,4 +1,4 @@
-package controller // want package:`registrations\(promauto.NewCounter at bad.go:24, prometheus.MustRegister at bad.go:31, prometheus.DefaultRegisterer.MustRegister at bad.go:32\)`
+package controller // want package:`registrations\(promauto.NewCounter at bad.go:24, prometheus.MustRegister at bad.go:31, prometheus.DefaultRegisterer.MustRegister at bad.go:32, controller.registerOn\(prometheus.DefaultRegisterer\) at bad.go:33\)`
 
 // Package controller holds a reconciler whose metrics are registered on
 // Prometheus' default registry (bad.go) and on controller-runtime's
@@ -30,6 +30,15 @@ var failures = prometheus.NewCounter(prometheus.CounterOpts{Name: "bad_failures_
 func init() {
 	prometheus.MustRegister(queueDepth)
 	prometheus.DefaultRegisterer.MustRegister(failures)
+	registerOn(prometheus.DefaultRegisterer)
+}
+
+var retries = prometheus.NewCounter(prometheus.CounterOpts{Name: "bad_retries_total"})
+
+// registerOn registers on the registry it is given: given the default
+// registry, on that one (kro's MustRegister(prometheus.DefaultRegisterer)).
+func registerOn(reg prometheus.Registerer) {
+	reg.MustRegister(retries)
 }
 
 func (r *BadReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {

@@ -22,6 +22,7 @@ var goodDepth = prometheus.NewGauge(prometheus.GaugeOpts{Name: "good_queue_depth
 
 func init() {
 	metrics.Registry.MustRegister(goodDepth)
+	registerOn(metrics.Registry)
 }
 
 func (r *GoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {

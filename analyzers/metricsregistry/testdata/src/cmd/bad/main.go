@@ -28,7 +28,7 @@ func main() {
 	go func() {
 		_ = http.ListenAndServe(":9090", promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{}))
 	}()
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `^3 registrations of fixtures/controller \(promauto.NewCounter at bad.go:24, prometheus.MustRegister at bad.go:31, prometheus.DefaultRegisterer.MustRegister at bad.go:32\) go to Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: these metrics are never exported; register on metrics.Registry` `^promauto.NewCounterVec at plainmetrics.go:13 \(fixtures/plainmetrics\) registers` `^prometheus.MustRegister at helpers.go:19 \(fixtures/helpers\) registers`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}) // want `^4 registrations of fixtures/controller \(promauto.NewCounter at bad.go:24, prometheus.MustRegister at bad.go:31, prometheus.DefaultRegisterer.MustRegister at bad.go:32, 1 more\) go to Prometheus' default registry, but the manager's metrics server serves only controller-runtime's metrics.Registry and nothing this binary runs serves the default registry: these metrics are never exported; register on metrics.Registry` `^2 registrations of fixtures/plainmetrics \(promauto.NewCounterVec at plainmetrics.go:13, plainmetrics.MustRegister\(prometheus.DefaultRegisterer\) at plainmetrics.go:24\) go to` `^prometheus.MustRegister at helpers.go:19 \(fixtures/helpers\) registers`
 	if err != nil {
 		os.Exit(1)
 	}

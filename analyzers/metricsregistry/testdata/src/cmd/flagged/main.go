@@ -17,7 +17,7 @@ func main() {
 	var metricsAddr string
 	flag.StringVar(&metricsAddr, "metrics-bind-address", "0", "The address the metrics endpoint binds to. Use :8443 for HTTPS or :8080 for HTTP, or leave as 0 to disable the metrics service.")
 	flag.Parse()
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Metrics: metricsserver.Options{BindAddress: metricsAddr}}) // want `^promauto.NewCounterVec at plainmetrics.go:13 \(fixtures/plainmetrics\) registers`
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Metrics: metricsserver.Options{BindAddress: metricsAddr}}) // want `^2 registrations of fixtures/plainmetrics \(promauto.NewCounterVec at plainmetrics.go:13, plainmetrics.MustRegister\(prometheus.DefaultRegisterer\) at plainmetrics.go:24\) go to`
 	if err != nil {
 		os.Exit(1)
 	}
