@@ -190,9 +190,9 @@ func param(fn *ssa.Function, v ssa.Value) (int, bool) {
 func (c *checker) check(fn *ssa.Function, s site) {
 	h := c.objs.Steps(fn, s.from, s.obj)
 	source := ""
-	for _, ev := range h.Starts {
+	for st, ev := range h.Starts {
 		switch {
-		case ev == objects.Fetched:
+		case ev == objects.Fetched, ev == objects.Made && c.copyOfRead(st):
 			source = "as read from the server"
 		case ev == objects.Written && source == "":
 			source = "as the server answered an earlier write"
@@ -226,6 +226,19 @@ func (c *checker) check(fn *ssa.Function, s site) {
 	diag.Reportf(c.pass, expr, fixes,
 		"%s %s, resourceVersion included, as a JSON merge patch: the API server answers 409 Conflict whenever the object was written since, and what the code removed (a label, an annotation, a map key, an omitempty field emptied, the last finalizer) is not in the patch and stays on the server; %s",
 		what, source, fix)
+}
+
+// copyOfRead reports whether the instruction st, where the patched
+// object's history starts, is a deep copy of an object read from the
+// server that keeps its identity (k0smotron's m := machine.DeepCopy()):
+// the copy carries the resourceVersion and every field read.
+func (c *checker) copyOfRead(st ssa.Instruction) bool {
+	v, ok := st.(ssa.Value)
+	if !ok {
+		return false
+	}
+	orig, ok := objects.KeptCopy(v)
+	return ok && c.objs.Steps(st.Parent(), st, orig).Fetched()
 }
 
 // objectText is the object's expression as written at the site: the

@@ -27,7 +27,10 @@
 // and patch.Helper, cluster-api's util/patch.Helper) are rows of that
 // table: the constructor snapshots the object, the method writes it (the
 // object layer sees a Written event), with which parts it sends and
-// whether it locks optimistically (neither does by default).
+// whether it locks optimistically (neither does by default). The readers
+// of libraries ([ReadResult], readers.go: cluster-api's
+// util.GetOwnerMachine, GetClusterByName...) return an object they read
+// with the client given: the object layer sees a Fetched event.
 //
 // # Objects and the API
 //

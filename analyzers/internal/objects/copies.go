@@ -67,6 +67,38 @@ var identityFields = map[string]bool{
 func keepsIdentity(dup ssa.Value) bool {
 	seen := map[ssa.Value]bool{}
 	var ok func(v ssa.Value, identity bool, depth int) bool
+	// cell reports whether every use of addr, a variable holding the
+	// copy (stored once, by set) or a closure's capture of it, reads the
+	// copy and keeps its identity.
+	var cell func(addr ssa.Value, set *ssa.Store, identity bool, depth int) bool
+	cell = func(addr ssa.Value, set *ssa.Store, identity bool, depth int) bool {
+		refs := addr.Referrers()
+		if refs == nil || depth > maxKeyDepth {
+			return refs == nil
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r != set {
+					return false
+				}
+			case *ssa.UnOp:
+				if r.Op != token.MUL || !ok(r, identity, depth+1) {
+					return false
+				}
+			case *ssa.MakeClosure:
+				fn, _ := r.Fn.(*ssa.Function)
+				i := slices.Index(r.Bindings, addr)
+				if fn == nil || i < 0 || i >= len(fn.FreeVars) || !cell(fn.FreeVars[i], nil, identity, depth+1) {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
 	ok = func(v ssa.Value, identity bool, depth int) bool {
 		if seen[v] {
 			return true
@@ -86,7 +118,14 @@ func keepsIdentity(dup ssa.Value) bool {
 					return false // copy.ObjectMeta = ..., copy.Name = ...
 				}
 				if r.Val == v {
-					return false // stored away: we lose track of it
+					// Stored away, we lose track of it; but for a local
+					// variable set once, read and captured by closures
+					// (d := obj.DeepCopy(); retry.RetryOnConflict(...
+					// func() error { ... Patch(ctx, d, ...) })).
+					alloc, isAlloc := r.Addr.(*ssa.Alloc)
+					if !isAlloc || ssaflow.StoresOnce(alloc) != r || !cell(alloc, r, identity, depth+1) {
+						return false
+					}
 				}
 			case *ssa.FieldAddr:
 				f := ssaflow.Field(r.X.Type(), r.Field)

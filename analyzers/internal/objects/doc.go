@@ -86,7 +86,11 @@
 // r.getDeployment(ctx, key)), is a Fetched event like a Get, and one that
 // writes its parameter (the server's answer decoded back into it) a
 // Written event like an Update; so is the copy of an element of a list
-// read in the function (for _, d := range list.Items).
+// read in the function (for _, d := range list.Items), and the result of
+// a library reader of the knowledge table (cluster-api's
+// util.GetOwnerMachine). In a closure run during the call that is given
+// it (retry.RetryOnConflict's func() error), Steps go on from a captured
+// object's entry into the enclosing function, before that call.
 //
 // # Made objects and function values
 //

@@ -240,35 +240,68 @@ func (e *engine) before(fn *ssa.Function, id *identity, root ssa.Value, depth in
 // beforeClosure follows a variable captured by the closure fn back into
 // the enclosing function, to the call that runs the closure.
 func (e *engine) beforeClosure(fn *ssa.Function, fv *ssa.FreeVar, depth int) Effect {
-	unknown := Effect{Weak: Unknown}
+	if depth >= maxCallerDepth {
+		return Effect{Weak: Unknown}
+	}
+	parent, call, v, ok := e.capturedAt(fn, fv, true)
+	if !ok {
+		return Effect{Weak: Unknown}
+	}
+	return e.history(parent, call, v, nil, depth+1)
+}
+
+// capturedAt returns, for a variable fv captured by the closure fn, the
+// enclosing function, the call during which the closure runs and the
+// value fv stands for there: the closure is made once and used once, by
+// a call that runs it (called, or given to a function such as
+// retry.RetryOnConflict that calls it). With cell, fv is a captured
+// variable (an Alloc of the enclosing function stored once); without,
+// a value captured as it is.
+func (e *engine) capturedAt(fn *ssa.Function, fv *ssa.FreeVar, cell bool) (*ssa.Function, *ssa.Call, ssa.Value, bool) {
 	mcs := e.closures[fn]
-	if len(mcs) != 1 || depth >= maxCallerDepth {
-		return unknown
+	if len(mcs) != 1 {
+		return nil, nil, nil, false
 	}
 	mc := mcs[0]
 	idx := slices.Index(fn.FreeVars, fv)
 	if idx < 0 || idx >= len(mc.Bindings) {
-		return unknown
+		return nil, nil, nil, false
 	}
 	refs := mc.Referrers()
 	if refs == nil || len(*refs) != 1 {
-		return unknown
+		return nil, nil, nil, false
 	}
-	// The closure runs during this call (called, or given to a function
-	// such as retry.RetryOnConflict that calls it).
 	call, ok := (*refs)[0].(*ssa.Call)
 	if !ok {
-		return unknown
+		return nil, nil, nil, false
+	}
+	if !cell {
+		return mc.Parent(), call, mc.Bindings[idx], true
 	}
 	alloc, ok := mc.Bindings[idx].(*ssa.Alloc)
 	if !ok {
-		return unknown
+		return nil, nil, nil, false
 	}
 	st := ssaflow.StoresOnce(alloc)
 	if st == nil {
-		return unknown
+		return nil, nil, nil, false
 	}
-	return e.history(mc.Parent(), call, st.Val, nil, depth+1)
+	return mc.Parent(), call, st.Val, true
+}
+
+// captured returns, when the object root of the closure fn is a variable
+// it captured, where the object is in the enclosing function before the
+// call that runs the closure (see capturedAt).
+func (e *engine) captured(fn *ssa.Function, root ssa.Value) (*ssa.Function, *ssa.Call, ssa.Value, bool) {
+	switch r := root.(type) {
+	case *ssa.FreeVar:
+		return e.capturedAt(fn, r, false)
+	case *ssa.UnOp:
+		if fv, ok := r.X.(*ssa.FreeVar); ok && r.Op == token.MUL {
+			return e.capturedAt(fn, fv, true)
+		}
+	}
+	return nil, nil, nil, false
 }
 
 // instrEffect tells what instr does to the object root of fn, and

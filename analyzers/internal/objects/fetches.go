@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
@@ -117,6 +118,9 @@ func (e *engine) madeBy(v ssa.Value) Event {
 	}
 	if s := e.importedSummary(callee); s != nil && slices.Contains(s.FetchedResults, k) {
 		return Fetched
+	}
+	if r, ok := knowledge.ReadResult(callee); ok && r == k {
+		return Fetched // a library's reader: cluster-api's util.GetOwnerMachine
 	}
 	return Made
 }

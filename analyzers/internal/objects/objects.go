@@ -507,7 +507,7 @@ func (r *Result) StepsUntil(fn *ssa.Function, from ssa.Instruction, obj ssa.Valu
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	seen := map[ssa.Instruction]bool{}
-	s.Entry = r.e.walkBack(fn, from, r.e.identity(fn).Key(obj), stops, func(instr ssa.Instruction, eff Effect, ev Event) {
+	visit := func(instr ssa.Instruction, eff Effect, ev Event) {
 		if seen[instr] {
 			return
 		}
@@ -521,6 +521,19 @@ func (r *Result) StepsUntil(fn *ssa.Function, from ssa.Instruction, obj ssa.Valu
 			s.Unknown = append(s.Unknown, instr)
 		}
 		s.Add(eff)
-	})
+	}
+	root := r.e.identity(fn).Key(obj)
+	s.Entry = r.e.walkBack(fn, from, root, stops, visit)
+	// A closure run during the call that is given it (retry.RetryOnConflict's
+	// func() error, a func called where it is made): an object it
+	// captured goes on in the enclosing function, before that call.
+	for depth := 0; s.Entry && depth < maxCallerDepth; depth++ {
+		parent, call, v, ok := r.e.captured(fn, root)
+		if !ok {
+			break
+		}
+		fn, root = parent, r.e.identity(parent).Key(v)
+		s.Entry = r.e.walkBack(fn, call, root, stops, visit)
+	}
 	return s
 }

@@ -11,6 +11,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -132,4 +133,29 @@ func (r *BadReconciler) afterCreate(ctx context.Context, key types.NamespacedNam
 	}
 	cm.Data = map[string]string{"mode": "on"}
 	return r.Patch(ctx, cm, client.Merge) // want `client.Merge sends all of cm as the server answered an earlier write, resourceVersion included`
+}
+
+// ownerDeployment returns the Deployment it read (k0smotron reads the
+// owning Machine with cluster-api's util.GetOwnerMachine, a library
+// reader of the knowledge table).
+func (r *BadReconciler) ownerDeployment(ctx context.Context, key types.NamespacedName) (*appsv1.Deployment, error) {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return nil, err
+	}
+	return dep, nil
+}
+
+// A copy of what was read, its status patched whole in a retry
+// (k0smotron 75e2ad43, remote_machine_controller.go:266).
+func (r *BadReconciler) copiedInRetry(ctx context.Context, key types.NamespacedName) error {
+	dep, err := r.ownerDeployment(ctx, key)
+	if err != nil {
+		return err
+	}
+	d := dep.DeepCopy()
+	d.Status.ObservedGeneration = d.Generation
+	return retry.RetryOnConflict(retry.DefaultBackoff, func() error {
+		return r.Status().Patch(ctx, d, client.Merge) // want `client.Merge sends all of d as read from the server`
+	})
 }

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -135,4 +136,28 @@ func (r *GoodReconciler) beforeCreate(ctx context.Context, key types.NamespacedN
 	cm.Name, cm.Namespace = key.Name, key.Namespace
 	cm.Data = map[string]string{"mode": "on"}
 	return r.Patch(ctx, cm, client.Merge)
+}
+
+// k0smotron's fix: the copy patched against what was read.
+func (r *GoodReconciler) copiedInRetry(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	d := dep.DeepCopy()
+	d.Status.ObservedGeneration = d.Generation
+	return retry.RetryOnConflict(retry.DefaultBackoff, func() error {
+		return r.Status().Patch(ctx, d, client.MergeFrom(dep))
+	})
+}
+
+// A copy of an object built here, patched whole in a retry: nothing
+// read, no resourceVersion.
+func (r *GoodReconciler) builtInRetry(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	dep.Name, dep.Namespace = key.Name, key.Namespace
+	d := dep.DeepCopy()
+	return retry.RetryOnConflict(retry.DefaultBackoff, func() error {
+		return r.Patch(ctx, d, client.Merge)
+	})
 }
