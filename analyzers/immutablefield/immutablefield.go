@@ -81,6 +81,9 @@ type checker struct {
 	// mutates maps a function literal handed to CreateOrUpdate or
 	// CreateOrPatch to that call and the function that makes it.
 	mutates map[*ssa.Function]upsert
+	// callers are the static call sites of the package's functions,
+	// made when first asked.
+	callers map[*ssa.Function][]ssa.CallInstruction
 }
 
 type upsert struct {
@@ -123,7 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if ch.paths = c.unrestored(fn, ch); len(ch.paths) == 0 {
 				continue
 			}
-			if where, ok := c.written(fn, ch); ok {
+			if where, wfn, call, ok := c.written(fn, ch); ok && !c.invalidHandled(wfn, call, 0) {
 				reported[ch.instr.Pos()] = true
 				c.report(ch, where)
 			}
@@ -501,10 +504,12 @@ func resourceVersion(v ssa.Value) bool {
 // the object read from it: the mutate function of a CreateOrUpdate (the
 // live object when it exists), or an Update or Patch in the same
 // function of an object read there, with the change in between.
-func (c *checker) written(fn *ssa.Function, ch change) (string, bool) {
+//
+// It also returns the function holding the write and its call.
+func (c *checker) written(fn *ssa.Function, ch change) (string, *ssa.Function, *ssa.Call, bool) {
 	if u, ok := c.mutates[fn]; ok {
 		if c.objs.Same(u.parent, ssaflow.Outer(ch.root), u.obj) {
-			return "the live object " + u.via + " gives its mutate function", true
+			return "the live object " + u.via + " gives its mutate function", u.parent, u.call, true
 		}
 	}
 	for _, site := range crapi.ClientCalls(fn) {
@@ -548,10 +553,75 @@ func (c *checker) written(fn *ssa.Function, ch change) (string, bool) {
 			since = c.objs.StepsUntil(fn, site.Call, obj, stops)
 		}
 		if slices.Contains(since.Changes, ch.instr) || slices.Contains(since.Unknown, ch.instr) {
-			return "an object read from the server", true
+			return "an object read from the server", fn, site.Call, true
 		}
 	}
-	return "", false
+	return "", nil, nil, false
+}
+
+// invalidHandled reports whether the error of the write call in fn (its
+// last result), or the error fn returns carrying it, is tested with
+// apierrors.IsInvalid, here or by the callers of fn in the package (three
+// levels): the code answers the refusal itself (korifi deletes the
+// Secret whose type changed and creates it again), and the refusal does
+// not repeat on every reconcile.
+func (c *checker) invalidHandled(fn *ssa.Function, call *ssa.Call, depth int) bool {
+	if fn == nil || call == nil || depth > 3 {
+		return false
+	}
+	var errv ssa.Value = call
+	if t, ok := call.Type().(*types.Tuple); ok {
+		if t.Len() == 0 || !crapi.IsError(t.At(t.Len()-1).Type()) {
+			return false
+		}
+		errv = ssaflow.Extract(call, t.Len()-1)
+	} else if !crapi.IsError(call.Type()) {
+		return false
+	}
+	if errv == nil {
+		return false
+	}
+	carriers := ssaflow.ErrorCarriers(fn, errv)
+	// An err variable a closure captures lives in memory (korifi's
+	// mutate function assigns err too): its loads may hold the error.
+	for _, ref := range *errv.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == errv {
+			if alloc, ok := st.Addr.(*ssa.Alloc); ok {
+				for _, r := range *alloc.Referrers() {
+					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.Block().Parent() == fn {
+						maps.Copy(carriers, ssaflow.ErrorCarriers(fn, ld))
+					}
+				}
+			}
+		}
+	}
+	for v := range carriers {
+		for _, r := range *v.Referrers() {
+			if t, ok := r.(*ssa.Call); ok {
+				if _, isInvalid := crapi.IsCallTo(t, crapi.APIErrorsPkg, "IsInvalid"); isInvalid {
+					return true
+				}
+			}
+		}
+	}
+	returned := false
+	for ret := range ssaflow.Returns(fn) {
+		if n := len(ret.Results); n > 0 && carriers[ret.Results[n-1]] {
+			returned = true
+		}
+	}
+	if !returned {
+		return false
+	}
+	if c.callers == nil {
+		c.callers = ssaflow.StaticCallers(c.funcs)
+	}
+	for _, site := range c.callers[fn] {
+		if outer, ok := site.(*ssa.Call); ok && c.invalidHandled(outer.Parent(), outer, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // fetchedOnly reports whether every path to the write starts where the

@@ -6,6 +6,7 @@ package immutablefield
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
@@ -160,4 +161,22 @@ func (r *BadReconciler) bindRole(ctx context.Context, key client.ObjectKey) erro
 	}
 	rb.RoleRef = rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: r.Version} // want `sets the RoleBinding's roleRef on an object read from the server: when the value set differs from the stored one, the API server refuses the update \("cannot change roleRef"\)`
 	return r.Update(ctx, rb)
+}
+
+// The Secret's type set in a mutate function, its error wrapped and
+// returned: nothing answers the refusal, it repeats on every reconcile.
+func (r *BadReconciler) mountSecret(ctx context.Context, key client.ObjectKey, typ corev1.SecretType) error {
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}}
+	_, err := controllerutil.CreateOrPatch(ctx, r.Client, secret, func() error {
+		secret.Type = typ // want `sets the Secret's type on the live object CreateOrPatch gives its mutate function`
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("binding secret: %w", err)
+	}
+	return nil
+}
+
+func (r *BadReconciler) bind(ctx context.Context, key client.ObjectKey) (ctrl.Result, error) {
+	return ctrl.Result{}, r.mountSecret(ctx, key, corev1.SecretTypeOpaque)
 }

@@ -2,6 +2,7 @@ package immutablefield
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
@@ -212,4 +213,38 @@ func (r *GoodReconciler) recreateOnSelectorChange(ctx context.Context, key clien
 	}
 	existing.Spec = desired.Spec
 	return r.Update(ctx, existing)
+}
+
+// korifi's upsi binding: the caller answers the refusal (IsInvalid) by
+// deleting the Secret, which the next reconcile creates with its new
+// type: the update is not refused on every reconcile.
+func (r *GoodReconciler) mountSecret(ctx context.Context, key client.ObjectKey, typ corev1.SecretType) error {
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}}
+	var err error
+	_, err = controllerutil.CreateOrPatch(ctx, r.Client, secret, func() error {
+		// err is the closure's too, as in korifi: it lives in memory.
+		secret.Type, err = secretType(typ)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("binding secret: %w", err)
+	}
+	return nil
+}
+
+func secretType(t corev1.SecretType) (corev1.SecretType, error) {
+	if t == "" {
+		return "", fmt.Errorf("no type")
+	}
+	return t, nil
+}
+
+func (r *GoodReconciler) bind(ctx context.Context, key client.ObjectKey) (ctrl.Result, error) {
+	if err := r.mountSecret(ctx, key, corev1.SecretTypeOpaque); err != nil {
+		if apierrors.IsInvalid(err) {
+			err = r.Delete(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}})
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
 }
