@@ -10,7 +10,7 @@
 // When p is predicate.GenerationChangedPredicate (or LabelChanged,
 // AnnotationChanged, or an And/Or composition that behaves like them), the
 // updates of owned or watched objects that change only their status or
-// data are dropped too, so the controller never sees a child become ready.
+// data are dropped too: a child becoming ready does not wake the controller.
 // Per-source predicates, given with builder.WithPredicates, are not
 // reported, nor are predicates this analyzer does not know.
 package globalfilter

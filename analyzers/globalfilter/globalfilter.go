@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reported[f] = true
 			consequence := ""
 			if owns {
-				consequence = ", so this controller never sees a child become ready"
+				consequence = ": a child becoming ready does not wake this controller"
 			}
 			diag.Report(pass, analysis.Diagnostic{
 				Pos: f.Pos, End: f.End,

@@ -113,5 +113,5 @@ func reportDeferred(pass *analysis.Pass, closure *ssa.Function, st *ssa.Store) {
 	if field != "" {
 		what = "a Result with " + field + " set"
 	}
-	diag.Reportf(pass, stmt, nil, "%s is set by a deferred function while the error result may be non-nil: the function returns both, and when the error is non-nil controller-runtime ignores the Result's requeue, logs a warning and retries with error backoff; set the Result only when the error is nil (if err == nil), or clear the error with it", what)
+	diag.Reportf(pass, stmt, nil, "%s is set by a deferred function while the error result may be non-nil: the function returns both, and when the error is non-nil controller-runtime ignores the Result's requeue and retries with error backoff (logging a warning since v0.16); set the Result only when the error is nil (if err == nil), or clear the error with it", what)
 }

@@ -582,19 +582,19 @@ func report(pass *analysis.Pass, fn *ssa.Function, ret *ssa.Return, at int, fixa
 }
 
 // message says what is lost, by the field the Result sets: a
-// RequeueAfter's delay; a Requeue only adds a warning to the retry the
-// error makes anyway (controller-runtime logs one each time it ignores a
-// Result).
+// RequeueAfter's delay; a Requeue adds nothing to the retry the error
+// makes anyway (controller-runtime logs a warning each time it ignores a
+// Result since v0.16: pkg/internal/controller/controller.go).
 func message(what, field string) string {
 	const head = " is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue"
 	if field == "Requeue" {
-		return what + head + " (the error is retried with backoff anyway) and logs a warning on every such return, so Requeue adds nothing but log noise; return the error with an empty Result, or the Result with a nil error"
+		return what + head + " (the error is retried with backoff anyway; since v0.16 it also logs a warning on every such return), so Requeue adds nothing; return the error with an empty Result, or the Result with a nil error"
 	}
 	lost := "the intended requeue is lost"
 	if field == "RequeueAfter" {
 		lost = "the RequeueAfter delay it asks for is lost"
 	}
-	return what + head + ", logs a warning and retries with error backoff, so " + lost + "; return the Result with a nil error, or the error with an empty Result"
+	return what + head + " and retries with error backoff (logging a warning since v0.16), so " + lost + "; return the Result with a nil error, or the error with an empty Result"
 }
 
 // requeueField names the requeue field a composite literal sets, for the

@@ -162,7 +162,7 @@ func (c *checker) checkCalls(fn *ssa.Function, ctls []*ctrlmodel.Controller) {
 			callee := call.Common().StaticCallee()
 			diag.Report(c.pass, analysis.Diagnostic{
 				Pos: call.Pos(),
-				Message: fmt.Sprintf("%s updates the whole %s (%s), %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields it changes with client.MergeFrom",
+				Message: fmt.Sprintf("%s updates the whole %s (%s), %s: every concurrent change turns into a 409 Conflict and a wasted reconcile; patch the fields it changes with client.MergeFrom",
 					funcName(callee, c.pass.Pkg), crapi.ObjectTypeString(t), site.At, who),
 			})
 			break // one report per call

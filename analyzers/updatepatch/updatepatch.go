@@ -335,7 +335,7 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 		c.record(fn, call, t, &h)
 		return
 	}
-	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom",
+	msg := fmt.Sprintf("Update writes the whole %s, %s: every concurrent change turns into a 409 Conflict and a wasted reconcile; patch the fields you changed with client.MergeFrom",
 		crapi.ObjectTypeString(t), who)
 	// A merge patch replaces lists whole: one that changes finalizers or
 	// owner references needs the optimistic lock (C12, finalizerlock).

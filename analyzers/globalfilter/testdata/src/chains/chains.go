@@ -38,7 +38,7 @@ func GlobalGeneration(mgr ctrl.Manager, r *Reconciler) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&batchv1.Job{}).
 		Owns(&appsv1.Deployment{}).
-		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `WithEventFilter\(predicate.GenerationChangedPredicate\{\}\) also filters Owns\(&appsv1.Deployment\{\}\): updates that change only their status or data never reach Reconcile, so this controller never sees a child become ready; pass the predicate to For with builder.WithPredicates instead`
+		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `WithEventFilter\(predicate.GenerationChangedPredicate\{\}\) also filters Owns\(&appsv1.Deployment\{\}\): updates that change only their status or data never reach Reconcile: a child becoming ready does not wake this controller; pass the predicate to For with builder.WithPredicates instead`
 		Complete(r)
 }
 

@@ -26,7 +26,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		return ctrl.Result{}, client.IgnoreNotFound(err) // twin: empty Result with the error
 	}
 	if err := r.Create(ctx, &corev1.Secret{}); err != nil {
-		return ctrl.Result{RequeueAfter: time.Minute}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue, logs a warning and retries with error backoff, so the RequeueAfter delay it asks for is lost`
+		return ctrl.Result{RequeueAfter: time.Minute}, err // want `a Result with RequeueAfter set is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue and retries with error backoff \(logging a warning since v0.16\), so the RequeueAfter delay it asks for is lost`
 	}
 	return ctrl.Result{RequeueAfter: time.Minute}, nil // twin: nil error
 }
@@ -34,7 +34,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 // Requeue: true with the error of a status update that may or may not fail:
 // reported, but no fix (the Result is wanted when the update succeeds).
 func (r *Reconciler) updateStatus(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	return ctrl.Result{Requeue: true}, r.Update(ctx, cm) // want `a Result with Requeue set is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue \(the error is retried with backoff anyway\) and logs a warning on every such return, so Requeue adds nothing but log noise`
+	return ctrl.Result{Requeue: true}, r.Update(ctx, cm) // want `a Result with Requeue set is returned with an error that may be non-nil: when the error is non-nil controller-runtime ignores the Result's requeue \(the error is retried with backoff anyway; since v0.16 it also logs a warning on every such return\), so Requeue adds nothing`
 }
 
 // Twin: Priority only orders the queue, it asks for no requeue.

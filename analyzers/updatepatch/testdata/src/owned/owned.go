@@ -50,7 +50,7 @@ func (r *WebReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	if dep.Spec.Replicas == nil || *dep.Spec.Replicas != replicas || frontend.Image != "nginx" {
 		dep.Spec.Replicas = &replicas
 		frontend.Image = "nginx"
-		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile, and a stale copy can overwrite their fields; patch the fields you changed with client.MergeFrom`
+		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes: every concurrent change turns into a 409 Conflict and a wasted reconcile; patch the fields you changed with client.MergeFrom`
 			return ctrl.Result{}, err
 		}
 	}
