@@ -270,6 +270,48 @@ func (c *checker) retried(fn *ssa.Function, depth int) bool {
 	return true
 }
 
+// retriedInLoop reports whether the Update call runs in a loop that reads
+// the object again before each attempt and goes round again when the
+// Update fails: every read that starts its history (h) is reachable from
+// the failing side of a nil test of the Update's error (openyurt's
+// workload managers: for i := 0; i < updateRetries; i++ { Get; apply;
+// if err := Update(...); err == nil { break } }). A conflict then costs
+// one more Get and Update in the same reconcile, as in RetryOnConflict.
+func retriedInLoop(call *ssa.Call, h objects.Steps) bool {
+	if h.Entry || len(h.Starts) == 0 {
+		return false
+	}
+	carriers := ssaflow.ErrorCarriers(call.Parent(), call)
+	for _, b := range call.Parent().Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
+		if !ok || !carriers[x] {
+			continue
+		}
+		failing := b.Succs[0]
+		if nilOnTrue {
+			failing = b.Succs[1]
+		}
+		again := ssaflow.Reachable(failing, nil)
+		all := true
+		for st, ev := range h.Starts {
+			if ev != objects.Fetched || !again[st.Block()] {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
 // handedTo reports whether the function literal fn is given as an
 // argument to a call of its enclosing function that callee accepts.
 func handedTo(fn *ssa.Function, callee func(*ssa.CallCommon) bool) bool {
@@ -319,6 +361,9 @@ func (c *checker) checkUpdate(fn *ssa.Function, call *ssa.Call, arg ssa.Value, c
 	}
 	if len(h.Changes) == 0 {
 		return // sent back unchanged
+	}
+	if retriedInLoop(call, h) {
+		return // a hand-written conflict retry, as in a RetryOnConflict
 	}
 	if h.Strong&^objects.Status == 0 {
 		// Update drops status changes, and so would a Patch of the main

@@ -90,3 +90,38 @@ func (r *WebReconciler) label(ctx context.Context, key types.NamespacedName) err
 	dep.Labels = map[string]string{"tier": "web"}
 	return r.Update(ctx, dep) // want `Update writes the whole v1.Deployment, whose status the deployment controller also writes`
 }
+
+// Silent: a hand-written conflict retry (openyurt's workload managers):
+// each attempt reads the Deployment again, and a failed Update goes round
+// again instead of failing the reconcile.
+func (r *WebReconciler) pauseLoop(ctx context.Context, key types.NamespacedName) error {
+	dep := &appsv1.Deployment{}
+	var updateErr error
+	for i := 0; i < 5; i++ {
+		if err := r.Get(ctx, key, dep); err != nil {
+			return err
+		}
+		dep.Spec.Paused = true
+		updateErr = r.Update(ctx, dep)
+		if updateErr == nil {
+			break
+		}
+	}
+	return updateErr
+}
+
+// Reported: a loop over several Deployments, each read and updated once;
+// a failed Update ends the loop and fails the reconcile.
+func (r *WebReconciler) pauseAll(ctx context.Context, keys []types.NamespacedName) error {
+	for _, key := range keys {
+		dep := &appsv1.Deployment{}
+		if err := r.Get(ctx, key, dep); err != nil {
+			return err
+		}
+		dep.Spec.Paused = true
+		if err := r.Update(ctx, dep); err != nil { // want `Update writes the whole v1.Deployment`
+			return err
+		}
+	}
+	return nil
+}
