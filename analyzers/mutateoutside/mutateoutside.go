@@ -77,6 +77,10 @@ type checker struct {
 	objs    *objects.Result
 	markers *apimarkers.Result
 	local   map[*types.Func][]Upsert
+	// callers are the package's static call sites of each function;
+	// valued, the functions also used as values (not all callers seen).
+	callers map[*ssa.Function][]ssa.CallInstruction
+	valued  map[*ssa.Function]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -91,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 			funcs = append(funcs, fn)
 		}
 	}
+	c.callers, c.valued = ssaflow.StaticCallers(funcs), ssaflow.UsedAsValue(funcs)
 	// The package's upsert helpers first, to a fixed point: a helper may
 	// hand its parameter to another.
 	for changed := true; changed; {
@@ -214,7 +219,7 @@ func (c *checker) judge(fn *ssa.Function, call *ssa.Call, s site) {
 		}
 	}
 	tn := typeName(objects.ObjectType(s.obj))
-	if createOnly(fn, call, objects.ObjectType(s.obj)) {
+	if c.createOnly(fn, call, objects.ObjectType(s.obj), 0) {
 		return
 	}
 	var lost []string
@@ -256,7 +261,26 @@ func (c *checker) judge(fn *ssa.Function, call *ssa.Call, s site) {
 // createOnly reports whether the call runs only where a Get of an object
 // of its type has just failed with NotFound (if apierrors.IsNotFound(err)
 // { ... CreateOrUpdate ... }): it creates the object, with what was set.
-func createOnly(fn *ssa.Function, call *ssa.Call, t types.Type) bool {
+// The test may be in the callers: an unexported function every call of
+// which in the package is so guarded (up to three calls up; openyurt's
+// initFramework, called only when the framework ConfigMap is not found).
+func (c *checker) createOnly(fn *ssa.Function, call ssa.CallInstruction, t types.Type, depth int) bool {
+	if guardedByNotFound(fn, call, t) {
+		return true
+	}
+	if depth >= 3 || fn.Object() == nil || fn.Object().Exported() || c.valued[fn] || len(c.callers[fn]) == 0 {
+		return false
+	}
+	for _, site := range c.callers[fn] {
+		if up := site.Parent(); up == nil || !c.createOnly(up, site, t, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// guardedByNotFound is createOnly's test in fn itself.
+func guardedByNotFound(fn *ssa.Function, call ssa.CallInstruction, t types.Type) bool {
 	for _, b := range fn.Blocks {
 		ifi, ok := ssaflow.Last(b).(*ssa.If)
 		if !ok || len(b.Succs) != 2 || len(b.Succs[0].Preds) != 1 || !b.Succs[0].Dominates(call.Block()) {

@@ -5,6 +5,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -116,4 +117,23 @@ func (r *Reconciler) hashed(ctx context.Context, owner *appsv1.Deployment) (int,
 	size := len(cm.Data)
 	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error { return nil }) // want `CreateOrUpdate reads the live ConfigMap into cm before it calls the mutate function, which does not set .Data again`
 	return size, err
+}
+
+// Bad: the same helper shape, also called where nothing was read: an
+// existing Secret is never updated with its StringData.
+func (r *Reconciler) refreshFramework(ctx context.Context, req ctrl.Request) error {
+	s := &corev1.Secret{}
+	if err := r.Get(ctx, req.NamespacedName, s); err != nil {
+		if apierrors.IsNotFound(err) {
+			return r.writeFramework(ctx, req)
+		}
+		return err
+	}
+	return r.writeFramework(ctx, req)
+}
+
+func (r *Reconciler) writeFramework(ctx context.Context, req ctrl.Request) error {
+	s := desiredSecret(req.Name, req.Namespace)
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, s, func() error { return nil }) // want `CreateOrUpdate reads the live Secret into s before it calls the mutate function, which does not set .StringData again`
+	return err
 }

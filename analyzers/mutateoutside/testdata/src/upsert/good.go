@@ -132,3 +132,22 @@ func (r *Reconciler) createdOnNotFound(ctx context.Context, req ctrl.Request) er
 	}
 	return nil
 }
+
+// Good: the helper is called only where the Get found nothing (openyurt's
+// initFramework): it creates the object, with what was set.
+func (r *Reconciler) ensureFramework(ctx context.Context, req ctrl.Request) error {
+	s := &corev1.Secret{}
+	if err := r.Get(ctx, req.NamespacedName, s); err != nil {
+		if apierrors.IsNotFound(err) {
+			return r.initFramework(ctx, req)
+		}
+		return err
+	}
+	return nil
+}
+
+func (r *Reconciler) initFramework(ctx context.Context, req ctrl.Request) error {
+	s := desiredSecret(req.Name, req.Namespace)
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, s, func() error { return nil })
+	return err
+}
