@@ -100,6 +100,11 @@ func (r *Result) readBefore(fn *ssa.Function, del *ssa.Call, obj ssa.Value) bool
 	if loadedFromField(obj) {
 		return true
 	}
+	if callee, k := resultOf(obj); callee != nil && r.e != nil {
+		if f := r.e.funcs[callee]; f != nil && heldResult(f, k) {
+			return true // hive's cds.ByName(name): an object its collection holds
+		}
+	}
 	base, elem := itemBase(obj)
 	if !elem {
 		return false
@@ -131,6 +136,38 @@ func loadedFromField(obj ssa.Value) bool {
 	}
 	_, ok = u.X.(*ssa.FieldAddr)
 	return ok
+}
+
+// heldResult reports whether every return of fn gives as its result k nil
+// or an object held in a struct field: the field itself, an entry of a map
+// or an element of a slice the field holds (hive's
+// func (cds *cdCollection) ByName(n string) *ClusterDeployment { return
+// cds.byCDName[n] }, a collection filled by a List). Like loadedFromField,
+// what the struct holds may have been read in this run.
+func heldResult(fn *ssa.Function, k int) bool {
+	found := false
+	for ret := range ssaflow.Returns(fn) {
+		if k >= len(ret.Results) {
+			return false
+		}
+		v := ssaflow.Strip(ret.Results[k])
+		if ssaflow.IsNil(v) {
+			continue
+		}
+		switch x := v.(type) {
+		case *ssa.Lookup:
+			v = x.X
+		case *ssa.UnOp:
+			if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+				v = ia.X
+			}
+		}
+		if !loadedFromField(v) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // itemOf reports whether obj is an item of list: an element of its

@@ -1,0 +1,54 @@
+package cleanupnotfound
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+// CollectionReconciler deletes the children a collection holds, filled
+// by a List in this run (hive's cdCollection.Delete of cds.ByName(name)):
+// a child gone since is not listed again, so its NotFound does not stay.
+type CollectionReconciler struct{ client.Client }
+
+type children struct {
+	byName map[string]*corev1.ConfigMap
+}
+
+func (cs *children) ByName(name string) *corev1.ConfigMap { return cs.byName[name] }
+
+func (cs *children) Delete(ctx context.Context, c client.Client, name string) error {
+	cm := cs.ByName(name)
+	if cm == nil {
+		return nil
+	}
+	return c.Delete(ctx, cm)
+}
+
+func (r *CollectionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.DeletionTimestamp == nil {
+		return ctrl.Result{}, nil
+	}
+	var list corev1.ConfigMapList
+	if err := r.List(ctx, &list, client.InNamespace(app.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	cs := &children{byName: map[string]*corev1.ConfigMap{}}
+	for i := range list.Items {
+		cs.byName[list.Items[i].Name] = &list.Items[i]
+	}
+	for name := range cs.byName {
+		if err := cs.Delete(ctx, r.Client, name); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	controllerutil.RemoveFinalizer(app, fin)
+	return ctrl.Result{}, r.Update(ctx, app)
+}
