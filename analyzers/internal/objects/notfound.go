@@ -68,6 +68,11 @@ func (r *Result) NotFoundSource(fn *ssa.Function, call *ssa.Call) (errv ssa.Valu
 	if kind == 0 || callee == nil {
 		return nil, 0, false
 	}
+	if kind == NotFoundDelete && r.argsReadBefore(fn, call) {
+		// A delete helper given objects read before it (hive's
+		// SafeDelete(c, ctx, cd) of a listed cd): as a Delete of them.
+		return nil, 0, false
+	}
 	res := callee.Signature().Results()
 	if res.Len() == 1 {
 		return call, kind, true
@@ -136,6 +141,21 @@ func loadedFromField(obj ssa.Value) bool {
 	}
 	_, ok = u.X.(*ssa.FieldAddr)
 	return ok
+}
+
+// argsReadBefore reports whether the call is of a helper that deletes
+// the objects it is given (Deletions: SafeDelete(c, ctx, obj)) and every
+// one was read before it (readBefore). A helper that deletes something
+// else as well is taken as deleting only those: a miss, not a false
+// finding.
+func (r *Result) argsReadBefore(fn *ssa.Function, call *ssa.Call) bool {
+	dels := r.Deletions(call.Common())
+	for _, d := range dels {
+		if !r.readBefore(fn, call, d.Obj) {
+			return false
+		}
+	}
+	return len(dels) > 0
 }
 
 // heldResult reports whether every return of fn gives as its result k nil

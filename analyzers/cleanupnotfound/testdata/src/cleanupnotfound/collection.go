@@ -4,6 +4,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -25,7 +26,14 @@ func (cs *children) Delete(ctx context.Context, c client.Client, name string) er
 	if cm == nil {
 		return nil
 	}
-	return c.Delete(ctx, cm)
+	return safeDelete(ctx, c, cm)
+}
+
+// safeDelete deletes obj as read (hive's controllerutils.SafeDelete, with
+// a resourceVersion precondition).
+func safeDelete(ctx context.Context, c client.Client, obj client.Object) error {
+	rv := obj.GetResourceVersion()
+	return c.Delete(ctx, obj, client.Preconditions{ResourceVersion: &rv})
 }
 
 func (r *CollectionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -48,6 +56,12 @@ func (r *CollectionReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		if err := cs.Delete(ctx, r.Client, name); err != nil {
 			return ctrl.Result{}, err
 		}
+	}
+	// The same helper given an object named here, never read: gone, it
+	// stays NotFound.
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: app.Namespace, Name: app.Name}}
+	if err := safeDelete(ctx, r.Client, secret); err != nil { // want `the NotFound error of a Delete in safeDelete is returned \(line 64\)`
+		return ctrl.Result{}, err
 	}
 	controllerutil.RemoveFinalizer(app, fin)
 	return ctrl.Result{}, r.Update(ctx, app)
