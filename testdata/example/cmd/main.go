@@ -56,7 +56,7 @@ func main() {
 
 	ctrl.SetLogger(klog.NewKlogr())
 
-	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // expect: rbacgrant // expect: rbacgrant // expect: schemekind // expect: fieldindex // expect with -cleanupnofinalizer.enable: cleanupnofinalizer // expect with -metricsregistry.enable: metricsregistry
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{ // expect: rbacgrant // expect: rbacgrant // expect: schemekind // expect: fieldindex // expect with -cleanupnofinalizer.enable: cleanupnofinalizer // expect: metricsregistry
 		Scheme:                 scheme,
 		Metrics:                metricsserver.Options{BindAddress: metricsAddr},
 		HealthProbeBindAddress: probeAddr,
