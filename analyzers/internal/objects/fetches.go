@@ -67,25 +67,35 @@ func (e *engine) paramEvent(fn *ssa.Function, i int) Event {
 	return None
 }
 
+// everyReturn reports whether every return of fn gives as its result k
+// nil or a value ok accepts (v stripped of conversions, at ret), and one
+// gives such a value: the shape of the result summaries (returnsFetched,
+// listedResult, unversionedResult, heldResult).
+func everyReturn(fn *ssa.Function, k int, ok func(ret *ssa.Return, v ssa.Value) bool) bool {
+	found := false
+	for ret := range ssaflow.Returns(fn) {
+		if k >= len(ret.Results) {
+			return false
+		}
+		v := ssaflow.Strip(ret.Results[k])
+		if ssaflow.IsNil(v) {
+			continue
+		}
+		if !ok(ret, v) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // returnsFetched reports whether every return of fn gives as its result
 // k nil or an object fn read from the server, and one does.
 func (e *engine) returnsFetched(fn *ssa.Function, k int) bool {
 	return e.fetchMemo(fetchKey{fn, -1 - k, false}, func() bool {
-		found := false
-		for ret := range ssaflow.Returns(fn) {
-			if k >= len(ret.Results) {
-				return false
-			}
-			r := ssaflow.Strip(ret.Results[k])
-			if ssaflow.IsNil(r) {
-				continue
-			}
-			if !e.eventIn(fn, e.identity(fn).Key(r), Fetched) {
-				return false
-			}
-			found = true
-		}
-		return found
+		return everyReturn(fn, k, func(_ *ssa.Return, r ssa.Value) bool {
+			return e.eventIn(fn, e.identity(fn).Key(r), Fetched)
+		})
 	})
 }
 

@@ -165,15 +165,7 @@ func (r *Result) argsReadBefore(fn *ssa.Function, call *ssa.Call) bool {
 // cds.byCDName[n] }, a collection filled by a List). Like loadedFromField,
 // what the struct holds may have been read in this run.
 func heldResult(fn *ssa.Function, k int) bool {
-	found := false
-	for ret := range ssaflow.Returns(fn) {
-		if k >= len(ret.Results) {
-			return false
-		}
-		v := ssaflow.Strip(ret.Results[k])
-		if ssaflow.IsNil(v) {
-			continue
-		}
+	return everyReturn(fn, k, func(_ *ssa.Return, v ssa.Value) bool {
 		switch x := v.(type) {
 		case *ssa.Lookup:
 			v = x.X
@@ -182,12 +174,8 @@ func heldResult(fn *ssa.Function, k int) bool {
 				v = ia.X
 			}
 		}
-		if !loadedFromField(v) {
-			return false
-		}
-		found = true
-	}
-	return found
+		return loadedFromField(v)
+	})
 }
 
 // itemOf reports whether obj is an item of list: an element of its
@@ -302,14 +290,7 @@ func listedResult(fn *ssa.Function, k int) bool {
 		}
 		return false
 	}
-	found := false
-	for ret := range ssaflow.Returns(fn) {
-		if k >= len(ret.Results) || !listed(ret.Results[k]) {
-			return false
-		}
-		found = found || !ssaflow.IsNil(ssaflow.Strip(ret.Results[k]))
-	}
-	return found
+	return everyReturn(fn, k, func(_ *ssa.Return, v ssa.Value) bool { return listed(v) })
 }
 
 // isItems reports whether fa addresses the Items field of a list.

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
-	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/ssaflow"
 )
 
 // Objects built in the code carry no resourceVersion until something
@@ -95,15 +94,7 @@ func (e *engine) unversionedStart(v ssa.Value) bool {
 func (e *engine) unversionedResult(fn *ssa.Function, k int) bool {
 	return memoAsk(e.unversioned, sumKey{fn, k}, func() bool {
 		id := e.identity(fn)
-		found := false
-		for ret := range ssaflow.Returns(fn) {
-			if k >= len(ret.Results) {
-				return false
-			}
-			v := ssaflow.Strip(ret.Results[k])
-			if ssaflow.IsNil(v) {
-				continue
-			}
+		return everyReturn(fn, k, func(ret *ssa.Return, v ssa.Value) bool {
 			ok := true
 			entry := e.walkBack(fn, ret, id.Key(v), nil, func(instr ssa.Instruction, eff Effect, ev Event) {
 				switch {
@@ -115,12 +106,8 @@ func (e *engine) unversionedResult(fn *ssa.Function, k int) bool {
 					ok = false
 				}
 			})
-			if entry || !ok {
-				return false
-			}
-			found = true
-		}
-		return found
+			return !entry && ok
+		})
 	})
 }
 
