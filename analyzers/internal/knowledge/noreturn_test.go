@@ -88,3 +88,40 @@ func (Other) Fatal(string) {}
 		}
 	}
 }
+
+// TestNoReturnLogrus holds logrus's Fatal family to it on a stand-in of
+// its package (not a dependency of this module): Entry's, Logger's and
+// the package's Fatal end the process, Entry's Error does not.
+func TestNoReturnLogrus(t *testing.T) {
+	const src = `package logrus
+type Logger struct{}
+func (*Logger) Fatalf(string, ...any) {}
+type Entry struct{}
+func (*Entry) Fatal(...any) {}
+func (*Entry) Error(...any) {}
+func Fatalln(...any) {}
+func Errorf(string, ...any) {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "logrus.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("github.com/sirupsen/logrus", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
+		return obj.(*types.Func)
+	}
+	fn := func(name string) *types.Func { return pkg.Scope().Lookup(name).(*types.Func) }
+	for f, want := range map[*types.Func]bool{
+		m("Entry", "Fatal"): true, m("Logger", "Fatalf"): true, fn("Fatalln"): true,
+		m("Entry", "Error"): false, fn("Errorf"): false,
+	} {
+		if got := knowledge.NoReturn(f); got != want {
+			t.Errorf("NoReturn(%v) = %v, want %v", f, got, want)
+		}
+	}
+}
