@@ -77,7 +77,7 @@ func TestTimeRows(t *testing.T) {
 // TestSyncRows: each row exists in the real package and SyncRoleOf finds
 // it; the sorting packages and the fresh contexts exist.
 func TestSyncRows(t *testing.T) {
-	list := append(knowledge.Sorters(), "sync", "time", "context")
+	list := append(knowledge.Sorters(), "sync", "time", "context", "sigs.k8s.io/controller-runtime/pkg/handler", "sigs.k8s.io/controller-runtime/pkg/predicate")
 	byPath := loadTypes(t, list...)
 	for _, r := range knowledge.SyncRows() {
 		fn := rowFunc(t, byPath, r.Pkg, r.Recv, r.Name)

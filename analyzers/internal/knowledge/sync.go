@@ -2,13 +2,14 @@ package knowledge
 
 import "go/types"
 
-// SyncRole is what a function or method of the standard library does for
-// code that runs concurrently or later.
+// SyncRole is what a function or method of the standard library (or
+// controller-runtime) does for code that runs concurrently or later.
 type SyncRole uint8
 
 const (
 	// RunsLater calls its function argument later, or once for many calls
-	// (sync.OnceFunc and its kin, time.AfterFunc).
+	// (sync.OnceFunc and its kin, time.AfterFunc; controller-runtime's
+	// handler and predicate constructors, whose functions run on events).
 	RunsLater SyncRole = iota + 1
 	// OnceDo calls its function argument on the first call of its
 	// receiver only ((*sync.Once).Do).
@@ -35,6 +36,13 @@ var syncRows = []SyncRow{
 	{"sync", "", "OnceValue", RunsLater},
 	{"sync", "", "OnceValues", RunsLater},
 	{"time", "", "AfterFunc", RunsLater},
+	// The map function of an event handler, a predicate's filter: kept in
+	// the value returned, run by the source on each event
+	// (pkg/handler/enqueue_mapped.go, pkg/predicate/predicate.go).
+	{"sigs.k8s.io/controller-runtime/pkg/handler", "", "EnqueueRequestsFromMapFunc", RunsLater},
+	{"sigs.k8s.io/controller-runtime/pkg/handler", "", "TypedEnqueueRequestsFromMapFunc", RunsLater},
+	{"sigs.k8s.io/controller-runtime/pkg/predicate", "", "NewPredicateFuncs", RunsLater},
+	{"sigs.k8s.io/controller-runtime/pkg/predicate", "", "NewTypedPredicateFuncs", RunsLater},
 	{"sync", "Once", "Do", OnceDo},
 	{"sync", "Mutex", "Lock", Locks},
 	{"sync", "RWMutex", "Lock", Locks},

@@ -36,5 +36,6 @@
 //     context in scope).
 //   - [Result.Reconcile]: the set of the package's functions a reconcile
 //     runs (callees, implementations of interface calls, closures handed to
-//     calls or deferred; not what go or time.AfterFunc starts, [Later]).
+//     calls or deferred; not what go, time.AfterFunc or an event
+//     handler's map function starts, [Later]).
 package reach

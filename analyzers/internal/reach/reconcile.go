@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/crapi"
+	"github.com/reconcilecheck/reconcilecheck/analyzers/internal/knowledge"
 )
 
 // Calls is the graph of synchronous runs among a package's source
@@ -49,10 +50,11 @@ func NewCalls(pkg *ssa.Package, funcs []*ssa.Function) *Calls {
 }
 
 // Later reports the calls known to run the functions they are given after
-// they return, or not on every call: time.AfterFunc. A check may pass its
-// own to Successors.
+// they return, or not on every call: knowledge's RunsLater rows
+// (time.AfterFunc, sync.OnceFunc, an event handler's map function). A
+// check may pass its own to Successors.
 func Later(cc *ssa.CallCommon) bool {
-	return crapi.IsFunc(crapi.Callee(cc), "time", "AfterFunc")
+	return knowledge.SyncRoleOf(crapi.Callee(cc)) == knowledge.RunsLater
 }
 
 // Successors returns the source functions that fn runs synchronously, each
