@@ -143,19 +143,20 @@ func loadedFromField(obj ssa.Value) bool {
 	return ok
 }
 
-// argsReadBefore reports whether the call is of a helper that deletes
-// the objects it is given (Deletions: SafeDelete(c, ctx, obj)) and every
-// one was read before it (readBefore). A helper that deletes something
-// else as well is taken as deleting only those: a miss, not a false
-// finding.
+// argsReadBefore reports whether the call is of a helper that writes or
+// deletes on the server the objects it is given (ServerWrites:
+// SafeDelete(c, ctx, obj), oracle's DeleteCRDPdb(ctx, req, &item, owner))
+// and every one was read before it (readBefore). A helper that deletes
+// something else as well is taken as deleting only those: a miss, not a
+// false finding.
 func (r *Result) argsReadBefore(fn *ssa.Function, call *ssa.Call) bool {
-	dels := r.Deletions(call.Common())
-	for _, d := range dels {
-		if !r.readBefore(fn, call, d.Obj) {
+	objs := r.ServerWrites(call.Common())
+	for _, o := range objs {
+		if !r.readBefore(fn, call, o) {
 			return false
 		}
 	}
-	return len(dels) > 0
+	return len(objs) > 0
 }
 
 // heldResult reports whether every return of fn gives as its result k nil

@@ -66,3 +66,38 @@ func (r *CollectionReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	controllerutil.RemoveFinalizer(app, fin)
 	return ctrl.Result{}, r.Update(ctx, app)
 }
+
+// PDBReconciler deletes the children it lists through a helper given each
+// item (oracle-database-operator's DeleteCRDPdb(ctx, req, &item, owner)):
+// an item gone since is not listed again.
+type PDBReconciler struct{ client.Client }
+
+func (r *PDBReconciler) deleteChild(ctx context.Context, child *corev1.ConfigMap, owner *corev1.ConfigMap) error {
+	if controllerutil.RemoveFinalizer(child, fin) {
+		if err := r.Update(ctx, child); err != nil {
+			return err
+		}
+	}
+	return r.Delete(ctx, child)
+}
+
+func (r *PDBReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	owner := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, owner); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if owner.DeletionTimestamp == nil {
+		return ctrl.Result{}, nil
+	}
+	var list corev1.ConfigMapList
+	if err := r.List(ctx, &list, client.InNamespace(owner.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	for _, item := range list.Items {
+		if err := r.deleteChild(ctx, &item, owner); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	controllerutil.RemoveFinalizer(owner, fin)
+	return ctrl.Result{}, r.Update(ctx, owner)
+}
