@@ -61,6 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 		slices.SortFunc(callers[o], func(a, b ssa.CallInstruction) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	}
 	for _, fn := range funcs {
+		if commandLine(fn) {
+			continue
+		}
 		res := fn.Signature.Results()
 		if len(fn.Blocks) > 0 && !hasError(res) {
 			// No result can carry the error: a helper without results,
@@ -79,6 +82,25 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// commandLine reports whether fn (or the function declaring it, for a
+// literal) takes a *cobra.Command: a command's Run, code a person runs
+// from a shell (openshift/hive's hiveutil), after which no reconcile
+// retries anything: "not retried until the next event" does not hold.
+func commandLine(fn *ssa.Function) bool {
+	for _, f := range []*ssa.Function{fn, ssaflow.Declared(fn)} {
+		if f == nil {
+			continue
+		}
+		params := f.Signature.Params()
+		for i := range params.Len() {
+			if knowledge.IsCommand(params.At(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type checker struct {
