@@ -118,7 +118,11 @@
 //     promhttp.Handler serves it, HandlerFor serves what it is given),
 //     controller-runtime's metrics.Registry, the one a manager serves, and
 //     the flag and pflag functions that define a string flag with its
-//     default (wiring's manager metrics, metricsregistry).
+//     default (wiring's manager metrics, metricsregistry); [IsRegisterer]
+//     (a registry handed as a prometheus.Registerer).
+//   - [IsCommand] (commands.go): cobra's *Command, the parameter of a
+//     command's Run: command-line code, which no reconcile follows
+//     (droppederr).
 //   - [TimeOpOf], [PureTime], [IsDuration], [TimeValuePackage] (clock.go):
 //     what package time (and metav1.Now, NewTime, Time.Before...) computes
 //     from the clock (timewait, statusloop).
