@@ -53,7 +53,7 @@ func buildBinary(t *testing.T) string {
 // client-go, controller-runtime: about a minute of type-checking on two
 // cores) by the vet tool's flags, so runs with one set of flags share them.
 // That the checks are off without their flag is tested in the registry.
-var optIn = []string{"-wholemerge.enable", "-blindupdate.enable", "-terminatinglive.enable", "-cleanupnofinalizer.enable", "-cleanupnotfound.enable", "-deletionfilter.enable", "-cachelabel.enable", "-listnamespace.enable"}
+var optIn = []string{"-blindupdate.enable", "-terminatinglive.enable", "-cleanupnofinalizer.enable", "-cleanupnotfound.enable", "-deletionfilter.enable", "-cachelabel.enable", "-listnamespace.enable"}
 
 // withOptIn returns args after the opt-in flags.
 func withOptIn(args ...string) []string { return slices.Concat(optIn, args) }

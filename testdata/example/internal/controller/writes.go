@@ -80,7 +80,7 @@ func (r *GuestbookReconciler) retireFrontendTitle(ctx context.Context, gb *webap
 		return client.IgnoreNotFound(err)
 	}
 	delete(cm.Data, "legacyTitle")
-	return r.Patch(ctx, cm, client.Merge) // expect with -wholemerge.enable: wholemerge
+	return r.Patch(ctx, cm, client.Merge) // expect: wholemerge
 }
 
 // retireRedisMemory is the twin: the difference from a copy taken right
