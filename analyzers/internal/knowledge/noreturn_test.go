@@ -66,19 +66,7 @@ func (*SugaredLogger) Fatalw(string, ...any) {}
 type Other struct{}
 func (Other) Fatal(string) {}
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "zap.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := new(types.Config).Check("go.uber.org/zap", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := func(typ, name string) *types.Func {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
-		return obj.(*types.Func)
-	}
+	_, m := standIn(t, "go.uber.org/zap", src)
 	for fn, want := range map[*types.Func]bool{
 		m("Logger", "Fatal"): true, m("SugaredLogger", "Fatalw"): true,
 		m("Logger", "Error"): false, m("Other", "Fatal"): false,
@@ -102,19 +90,7 @@ func (*Entry) Error(...any) {}
 func Fatalln(...any) {}
 func Errorf(string, ...any) {}
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "logrus.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := new(types.Config).Check("github.com/sirupsen/logrus", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := func(typ, name string) *types.Func {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
-		return obj.(*types.Func)
-	}
+	pkg, m := standIn(t, "github.com/sirupsen/logrus", src)
 	fn := func(name string) *types.Func { return pkg.Scope().Lookup(name).(*types.Func) }
 	for f, want := range map[*types.Func]bool{
 		m("Entry", "Fatal"): true, m("Logger", "Fatalf"): true, fn("Fatalln"): true,
@@ -123,5 +99,25 @@ func Errorf(string, ...any) {}
 		if got := knowledge.NoReturn(f); got != want {
 			t.Errorf("NoReturn(%v) = %v, want %v", f, got, want)
 		}
+	}
+}
+
+// standIn type-checks src as the package path (a library that is not a
+// dependency of this module) and returns it with a lookup of the methods
+// of its types' pointers.
+func standIn(t *testing.T, path, src string) (*types.Package, func(typ, name string) *types.Func) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "standin.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check(path, fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg, func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
+		return obj.(*types.Func)
 	}
 }
