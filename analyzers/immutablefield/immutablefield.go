@@ -588,7 +588,7 @@ func (c *checker) invalidHandled(fn *ssa.Function, call *ssa.Call, depth int) bo
 		if st, ok := ref.(*ssa.Store); ok && st.Val == errv {
 			if alloc, ok := st.Addr.(*ssa.Alloc); ok {
 				for _, r := range *alloc.Referrers() {
-					if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.Block().Parent() == fn {
+					if ld, ok := r.(*ssa.UnOp); ok && ssaflow.IsLoadOf(ld, alloc) && ld.Block().Parent() == fn {
 						maps.Copy(carriers, ssaflow.ErrorCarriers(fn, ld))
 					}
 				}

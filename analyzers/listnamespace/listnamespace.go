@@ -169,13 +169,7 @@ func uniqueLabels(opts []ssa.Value) bool {
 // (job.Spec.Selector.MatchLabels, converted to an option).
 func jobSelector(v ssa.Value) bool {
 	for depth := 0; depth < 8 && v != nil; depth++ {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
+		switch x := ssaflow.StripConv(v).(type) {
 		case *ssa.UnOp:
 			v = x.X
 		case *ssa.FieldAddr, *ssa.Field:
@@ -201,10 +195,7 @@ func jobSelector(v ssa.Value) bool {
 // isUID reports whether v is an object's UID, as a string: the UID field
 // of an ObjectMeta, or the result of a GetUID method.
 func isUID(v ssa.Value) bool {
-	v = ssaflow.StripConv(v)
-	switch x := v.(type) {
-	case *ssa.Convert:
-		return isUID(x.X)
+	switch x := ssaflow.StripConv(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
 			return ssaflow.FieldName(fa.X.Type(), fa.Field) == "UID" && crapi.IsNamed(ssaflow.Deref(fa.X.Type()), crapi.MetaV1Pkg, "ObjectMeta")

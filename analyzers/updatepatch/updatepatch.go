@@ -282,23 +282,11 @@ func retriedInLoop(call *ssa.Call, h objects.Steps) bool {
 		return false
 	}
 	carriers := ssaflow.ErrorCarriers(call.Parent(), call)
-	for _, b := range call.Parent().Blocks {
-		if len(b.Instrs) == 0 {
+	for _, nb := range ssaflow.NilBranches(call.Parent()) {
+		if !carriers[nb.X] {
 			continue
 		}
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		x, nilOnTrue, ok := ssaflow.NilTest(ifi.Cond)
-		if !ok || !carriers[x] {
-			continue
-		}
-		failing := b.Succs[0]
-		if nilOnTrue {
-			failing = b.Succs[1]
-		}
-		again := ssaflow.Reachable(failing, nil)
+		again := ssaflow.Reachable(nb.NonNil, nil) // the Update failed
 		all := true
 		for st, ev := range h.Starts {
 			if ev != objects.Fetched || !again[st.Block()] {

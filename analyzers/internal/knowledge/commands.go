@@ -10,10 +10,7 @@ const cobraPkg = "github.com/spf13/cobra"
 // a command's Run (or a step of it), code a person runs from a shell, not
 // a controller: no reconcile follows it.
 func IsCommand(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == cobraPkg && n.Obj().Name() == "Command"
+	_, isPtr := types.Unalias(t).(*types.Pointer)
+	n := namedOf(t)
+	return isPtr && n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == cobraPkg && n.Obj().Name() == "Command"
 }

@@ -38,13 +38,6 @@ func Readers() []Reader { return append([]Reader(nil), readers...) }
 // ReadResult returns the result of the package-level function fn that is
 // an object it read from the server, when fn is a row of the table.
 func ReadResult(fn *types.Func) (int, bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return 0, false
-	}
-	for _, r := range readers {
-		if r.Pkg == fn.Pkg().Path() && r.Name == fn.Name() {
-			return r.Result, true
-		}
-	}
-	return 0, false
+	row, ok := lookupMember(readers, fn, func(r Reader) (string, string, string) { return r.Pkg, "", r.Name })
+	return row.Result, ok
 }
