@@ -88,7 +88,7 @@ func check(pass *analysis.Pass, fn *ssa.Function, ig *ignorer) {
 		case *ast.CallExpr:
 			callee, _ := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
 			if len(n.Args) == 0 && knowledge.FreshContext(callee) && !ig.detached(made[n.Lparen], 0) {
-				report(pass, n, callee, params, literalOwns(fn, params[0]))
+				report(pass, n, callee, params)
 			}
 		}
 		return true
@@ -115,29 +115,9 @@ func named(v *types.Var) bool {
 	return v.Name() != "" && v.Name() != "_"
 }
 
-// literalOwns reports whether p, a context parameter of fn or of a
-// function enclosing it, is a function literal's own: a map function of
-// an event handler, a poll condition. Its context is the one that
-// literal is given, not the reconcile's.
-func literalOwns(fn *ssa.Function, p *types.Var) bool {
-	for f := fn; f != nil; f = f.Parent() {
-		params := f.Signature.Params()
-		for i := 0; i < params.Len(); i++ {
-			if params.At(i) == p {
-				return f.Parent() != nil
-			}
-		}
-	}
-	return false
-}
-
-func report(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func, params []*types.Var, literal bool) {
+func report(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func, params []*types.Var) {
 	what := "context." + callee.Name() + "()"
 	inner := params[0]
-	whose := "the context of the reconcile"
-	if literal {
-		whose = "the context the function literal is given"
-	}
 	if !named(inner) {
 		// An unnamed or blank parameter: name one to use.
 		for _, p := range params[1:] {
@@ -159,7 +139,7 @@ func report(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func, params 
 		}}
 	}
 	diag.Reportf(pass, call, fixes,
-		"%s drops %s, %s (its cancellation, any deadline and its logger); pass %s instead, or context.WithoutCancel(%s) to detach from its cancellation on purpose", what, inner.Name(), whose, inner.Name(), inner.Name())
+		"%s drops %s, the context of the reconcile (its cancellation, any deadline and its logger); pass %s instead, or context.WithoutCancel(%s) to detach from its cancellation on purpose", what, inner.Name(), inner.Name(), inner.Name())
 }
 
 // fixEdits replaces call with the name of p, if that name means p at the
