@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if _, ok := crapi.ReconcilerOf(fn, converted); !ok {
 			// A helper: only a creation recorded in a status.
 			if callers == nil {
-				callers = ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
+				callers = ssapkg.Of(pass).Callers(pass)
 			}
 			recorded(pass, objs, fn, callers)
 			continue

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		objs:    objects.Of(pass),
 		funcs:   funcs,
 		calls:   reach.Of(pass).Calls(),
-		callers: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)),
+		callers: prog.Callers(pass),
 		recs:    crapi.Reconcilers(funcs),
 	}
 	// A call may belong to several chains (a builder helper's calls join

@@ -42,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	h := objects.Of(pass)
 	funcs := ssapkg.Of(pass).SrcFuncs()
-	pc := &pkgCalls{nonTest: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)), asValue: ssaflow.UsedAsValue(funcs)}
+	pc := &pkgCalls{nonTest: ssapkg.Of(pass).Callers(pass), asValue: ssaflow.UsedAsValue(funcs)}
 	periodic := periodicOnly(pass)
 	shutdown := shutdownOnly(pass, pc)
 	callers := ssaflow.StaticCallers(funcs)

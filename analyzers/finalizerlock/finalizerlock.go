@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	prog := ssapkg.Of(pass)
-	callers := callSites(ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(prog.SrcFuncs())))
+	callers := callSites(prog.Callers(pass))
 	for _, fn := range slices.Concat(prog.SrcFuncs(), prog.InitFuncs()) {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if ssapkg.InTestCode(pass, fn.Pos()) {

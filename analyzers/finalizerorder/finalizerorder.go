@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	objs := objects.Of(pass)
 	funcs := ssapkg.Of(pass).SrcFuncs()
-	callers := ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs))
+	callers := ssapkg.Of(pass).Callers(pass)
 	for _, fn := range funcs {
 		// Tests write to fakes and envtest: not the objects of a cluster.
 		if len(fn.Blocks) == 0 || ssapkg.InTestCode(pass, fn.Pos()) {

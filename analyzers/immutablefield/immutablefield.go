@@ -614,7 +614,7 @@ func (c *checker) invalidHandled(fn *ssa.Function, call *ssa.Call, depth int) bo
 		return false
 	}
 	if c.callers == nil {
-		c.callers = ssaflow.StaticCallers(c.funcs)
+		c.callers = ssapkg.Of(c.pass).Callers(c.pass)
 	}
 	for _, site := range c.callers[fn] {
 		if outer, ok := site.(*ssa.Call); ok && c.invalidHandled(outer.Parent(), outer, depth+1) {

@@ -95,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 			funcs = append(funcs, fn)
 		}
 	}
-	c.callers, c.valued = ssaflow.StaticCallers(funcs), ssaflow.UsedAsValue(funcs)
+	c.callers, c.valued = prog.Callers(pass), ssaflow.UsedAsValue(funcs)
 	// The package's upsert helpers first, to a fixed point: a helper may
 	// hand its parameter to another.
 	for changed := true; changed; {

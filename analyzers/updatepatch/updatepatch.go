@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		owns:    ownership.Of(pass),
 		names:   map[ast.Node]map[string]insertion{},
 		pending: map[*ssa.Function][]UpdateSite{},
-		callers: ssapkg.WithoutTestCallers(pass, ssaflow.StaticCallers(funcs)),
+		callers: ssapkg.Of(pass).Callers(pass),
 	}
 	c.model = model
 	scope := reconcilerCode(funcs, model)

@@ -7,7 +7,8 @@ import (
 )
 
 // SSAPkg reports each function the package's Program holds: "src <name>"
-// for SrcFuncs, "init <name>" for InitFuncs but the init itself.
+// for SrcFuncs, "init <name>" for InitFuncs but the init itself; and, at a
+// source function with callers (Callers), "called from <caller>" for each.
 var SSAPkg = &analysis.Analyzer{
 	Name:     "ssapkgprobe",
 	Doc:      "report the functions of ssapkg's Program",
@@ -16,6 +17,9 @@ var SSAPkg = &analysis.Analyzer{
 		prog := ssapkg.Of(pass)
 		for _, fn := range prog.SrcFuncs() {
 			pass.Reportf(fn.Pos(), "src %s", fn.Name())
+			for _, site := range prog.Callers(pass)[fn] {
+				pass.Reportf(fn.Pos(), "called from %s", site.Parent().Name())
+			}
 		}
 		for _, fn := range prog.InitFuncs() {
 			if fn.Parent() != nil {

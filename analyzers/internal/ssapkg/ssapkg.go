@@ -32,6 +32,9 @@ type Program struct {
 	once     sync.Once
 	pkg      *ssa.Package
 	funcs    []*ssa.Function
+
+	callersOnce sync.Once
+	callers     map[*ssa.Function][]ssa.CallInstruction
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -67,6 +70,31 @@ func (p *Program) Package() *ssa.Package {
 func (p *Program) SrcFuncs() []*ssa.Function {
 	p.once.Do(p.build)
 	return p.funcs
+}
+
+// Callers returns the static call sites of each function in the
+// package's source functions outside _test.go files (WithoutTestCallers
+// of them), computed once for every check that asks "do all the
+// program's callers ...". A function also used as a value has callers
+// this does not see (ssaflow.UsedAsValue). pass is the asking analyzer's,
+// for the test files (the Program keeps no pass).
+func (p *Program) Callers(pass *analysis.Pass) map[*ssa.Function][]ssa.CallInstruction {
+	p.callersOnce.Do(func() {
+		all := map[*ssa.Function][]ssa.CallInstruction{}
+		for _, fn := range p.SrcFuncs() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(ssa.CallInstruction); ok {
+						if callee := call.Common().StaticCallee(); callee != nil {
+							all[callee] = append(all[callee], call)
+						}
+					}
+				}
+			}
+		}
+		p.callers = WithoutTestCallers(pass, all)
+	})
+	return p.callers
 }
 
 // InitFuncs returns the package's synthetic init function, which holds

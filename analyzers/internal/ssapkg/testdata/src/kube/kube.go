@@ -5,7 +5,7 @@ import "k8s.io/apimachinery/pkg/types"
 
 // Key names an object.
 func Key(ns, name string) types.NamespacedName { // want "src Key"
-	f := func() string { return ns } // want `src Key\$1`
+	f := func() string { return ns } // want `src Key\$1` "called from Key"
 	return types.NamespacedName{Namespace: f(), Name: name}
 }
 
